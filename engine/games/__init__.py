@@ -1,0 +1,8 @@
+"""The registry of games: id → rules object."""
+
+from __future__ import annotations
+
+from .base import Rules
+from .splendor.rules import RULES as SPLENDOR
+
+REGISTRY: dict[str, Rules] = {SPLENDOR.id: SPLENDOR}

@@ -1,0 +1,1 @@
+"""Pieces shared by the gem-engine games (`splendor`, `guild`): colours, cards, nobles."""

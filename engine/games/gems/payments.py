@@ -1,0 +1,57 @@
+"""Paying for a card: what is still owed after bonuses, and every exact payment."""
+
+from __future__ import annotations
+
+from .colors import GOLD
+
+
+def owed(cost: tuple[int, ...], bonuses: list[int]) -> list[int]:
+    """The gems still to pay per colour after permanent bonuses."""
+    return [c - b if c > b else 0 for c, b in zip(cost, bonuses)]
+
+
+def exact_payments(need: list[int], tokens: list[int]) -> list[list[int]]:
+    """Every payment (six counts, gold last) covering ``need`` exactly with ``tokens``.
+
+    Gold may replace any gem, even one the player holds. "Exact" means no superfluous
+    token: each colour pays at most what it owes, and gold fills only the shortfall.
+    The list is ordered from least gold to most gold.
+    """
+    gold = tokens[GOLD]
+    shortfall = 0
+    for i in range(5):
+        if need[i] > tokens[i]:
+            shortfall += need[i] - tokens[i]
+    if shortfall > gold:
+        return []
+    if gold == 0 or sum(need) == 0:
+        return [need[:] + [0]]
+    # Enumerate how many gems of each owed colour gold replaces.
+    results: list[list[int]] = []
+    owed_colors = [i for i in range(5) if need[i]]
+
+    def walk(k: int, pay: list[int], gold_used: int) -> None:
+        if k == len(owed_colors):
+            results.append(pay[:5] + [gold_used])
+            return
+        i = owed_colors[k]
+        least = need[i] - tokens[i] if need[i] > tokens[i] else 0
+        for replaced in range(least, need[i] + 1):
+            if gold_used + replaced > gold:
+                break
+            pay[i] = need[i] - replaced
+            walk(k + 1, pay, gold_used + replaced)
+        pay[i] = 0
+
+    walk(0, [0] * 6, 0)
+    results.sort(key=lambda p: p[GOLD])
+    return results
+
+
+def can_afford(need: list[int], tokens: list[int]) -> bool:
+    """True when the tokens (gold included) cover ``need``."""
+    shortfall = 0
+    for i in range(5):
+        if need[i] > tokens[i]:
+            shortfall += need[i] - tokens[i]
+    return shortfall <= tokens[GOLD]

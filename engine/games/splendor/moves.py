@@ -1,0 +1,131 @@
+"""Legal-move generation for Splendor: the heart of the rules.
+
+Moves are plain JSON dicts (see docs/splendor.md). The take and reserve-a-deck moves
+are the same few values every time, so they are built once here; callers must treat
+listed moves as read-only.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..gems.cards import CARDS, NOBLES
+from ..gems.colors import COLORS, TOKEN_NAMES
+from ..gems.payments import exact_payments, owed
+from .state import ACTION, NOBLE, RETURN, SeatState, SplendorState
+
+MAX_TOKENS = 10
+MAX_RESERVED = 3
+TWO_SAME_MIN = 4
+
+PASS: dict[str, Any] = {"type": "pass"}
+
+TAKE_THREE: dict[tuple[int, ...], dict[str, Any]] = {
+    combo: {"type": "take", "gems": {COLORS[i]: 1 for i in combo}}
+    for n in (1, 2, 3)
+    for combo in combinations(range(5), n)
+}
+"""Take one each of 1–3 different colours, keyed by the colour indexes."""
+
+TAKE_TWO: list[dict[str, Any]] = [{"type": "take", "gems": {c: 2}} for c in COLORS]
+"""Take two of one colour, by colour index."""
+
+RESERVE_DECK: list[dict[str, Any]] = [{"type": "reserve", "tier": t} for t in (1, 2, 3)]
+RESERVE_CARD: dict[str, dict[str, Any]] = {cid: {"type": "reserve", "card": cid} for cid in CARDS}
+
+
+def pay_json(pay: list[int]) -> dict[str, int]:
+    """Six counts → the non-zero-only JSON object."""
+    return {TOKEN_NAMES[i]: n for i, n in enumerate(pay) if n}
+
+
+def take_moves(bank: list[int]) -> list[dict[str, Any]]:
+    """Take 3 different (compulsory while 3 colours remain), 2 of one colour with ≥4, or fewer."""
+    available = [i for i in range(5) if bank[i] > 0]
+    moves: list[dict[str, Any]] = []
+    if len(available) >= 3:
+        for combo in combinations(available, 3):
+            moves.append(TAKE_THREE[combo])
+    else:
+        for n in range(len(available), 0, -1):
+            for combo in combinations(available, n):
+                moves.append(TAKE_THREE[combo])
+    for i in range(5):
+        if bank[i] >= TWO_SAME_MIN:
+            moves.append(TAKE_TWO[i])
+    return moves
+
+
+def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
+    """Reserve a market card or a deck top, while fewer than 3 are reserved."""
+    if len(seat.reserved) >= MAX_RESERVED:
+        return []
+    moves = [RESERVE_CARD[cid] for row in state.market for cid in row if cid is not None]
+    for t in range(3):
+        if state.decks[t]:
+            moves.append(RESERVE_DECK[t])
+    return moves
+
+
+def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
+    """Buy a market card or an own reserved card, once per distinct exact payment."""
+    moves: list[dict[str, Any]] = []
+    tokens = seat.tokens
+    bonuses = seat.bonuses
+    candidates = [cid for row in state.market for cid in row if cid is not None]
+    candidates.extend(r[0] for r in seat.reserved)
+    for cid in candidates:
+        need = owed(CARDS[cid].cost, bonuses)
+        for pay in exact_payments(need, tokens):
+            moves.append({"type": "buy", "card": cid, "pay": pay_json(pay)})
+    return moves
+
+
+def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
+    """Every way to give back exactly ``excess`` tokens from those held (gold included)."""
+    moves: list[dict[str, Any]] = []
+
+    def walk(i: int, left: int, chosen: list[int]) -> None:
+        if left == 0:
+            moves.append({"type": "return", "gems": pay_json(chosen)})
+            return
+        if i == 6:
+            return
+        for n in range(min(left, tokens[i]), -1, -1):
+            chosen[i] = n
+            walk(i + 1, left - n, chosen)
+        chosen[i] = 0
+
+    walk(0, excess, [0] * 6)
+    return moves
+
+
+def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:
+    """The nobles on the table whose needs the seat's bonuses meet."""
+    b = seat.bonuses
+    out = []
+    for nid in state.nobles:
+        needs = NOBLES[nid].needs
+        if all(b[i] >= needs[i] for i in range(5)):
+            out.append(nid)
+    return out
+
+
+def legal_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
+    """Every legal move of ``seat_index`` now."""
+    if state.ended or seat_index != state.current:
+        return []
+    seat = state.seats[seat_index]
+    if state.phase == RETURN:
+        return return_moves(seat.tokens, sum(seat.tokens) - MAX_TOKENS)
+    if state.phase == NOBLE:
+        return [{"type": "noble", "noble": nid} for nid in state.pending_nobles]
+    assert state.phase == ACTION
+    moves = take_moves(state.bank)
+    moves += reserve_moves(state, seat)
+    moves += buy_moves(state, seat)
+    if not moves:
+        moves.append(PASS)
+    return moves
+

@@ -1,0 +1,25 @@
+"""Setting up a Splendor game: shuffled decks, four cards a tier, nobles, the bank."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rng import Rng
+from ..gems.cards import NOBLES, TIERS, TOKEN_COUNTS, card_ids_of_tier
+from .state import SplendorState
+
+
+def setup(players: int, options: dict[str, Any], rng: Rng) -> SplendorState:
+    """The starting state: 4/5/7 gems of each colour and 5 gold, players+1 nobles."""
+    state = SplendorState(players, options, rng)
+    gems, gold, nobles_shown = TOKEN_COUNTS[players]
+    state.bank = [gems] * 5 + [gold]
+    for t in TIERS:
+        deck = card_ids_of_tier(t)
+        rng.shuffle(deck)
+        state.decks[t - 1] = deck
+        state.market[t - 1] = [deck.pop() for _ in range(4)]
+    nobles = list(NOBLES)
+    rng.shuffle(nobles)
+    state.nobles = nobles[:nobles_shown]
+    return state

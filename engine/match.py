@@ -1,0 +1,149 @@
+"""`Match`: the game-agnostic face of one game being played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalMove
+from .games.base import Event, Move, Rules, View
+
+SNAPSHOT_FORMAT = 1
+
+
+def _same_shape(given: Any, canonical: Any) -> bool:
+    """True when ``given`` has exactly the JSON types of ``canonical`` (1 is not True or 1.0)."""
+    if type(given) is not type(canonical):
+        return False
+    if type(canonical) is dict:
+        if given.keys() != canonical.keys():
+            return False
+        return all(_same_shape(given[k], v) for k, v in canonical.items())
+    if type(canonical) is list:
+        return len(given) == len(canonical) and all(
+            _same_shape(g, c) for g, c in zip(given, canonical)
+        )
+    return True
+
+
+def _copy_move(move: Move) -> Move:
+    """A copy of a move deep enough for the JSON shapes moves use (nested dicts/lists)."""
+    out: Move = {}
+    for key, value in move.items():
+        if type(value) is dict:
+            out[key] = dict(value)
+        elif type(value) is list:
+            out[key] = list(value)
+        else:
+            out[key] = value
+    return out
+
+
+class Match:
+    """One game being played: its rules, state, seed and move log.
+
+    Everything that crosses this boundary is plain JSON. ``play`` either applies a
+    legal move or raises `IllegalMove` and changes nothing.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        state: Any,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        log: list[list[Any]] | None = None,
+    ) -> None:
+        self._rules = rules
+        self._state = state
+        self._players = players
+        self._options = options
+        self._seed = seed
+        self._log: list[list[Any]] = log if log is not None else []
+        self._legal: dict[int, list[Move]] = {}
+
+    @property
+    def game(self) -> str:
+        """The game id, e.g. ``"splendor"``."""
+        return self._rules.id
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options fixed for this match (a copy)."""
+        return dict(self._options)
+
+    @property
+    def seed(self) -> int:
+        """The seed the match was created with."""
+        return self._seed
+
+    @property
+    def log(self) -> list[list[Any]]:
+        """The accepted moves so far, as ``[seat, move]`` pairs (a copy)."""
+        return [[seat, _copy_move(move)] for seat, move in self._log]
+
+    def to_act(self) -> list[int]:
+        """The seats that may act now (empty once the game is over)."""
+        return self._rules.to_act(self._state)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` now (empty if it may not act). Treat as read-only."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            return []
+        moves = self._legal.get(seat)
+        if moves is None:
+            moves = self._rules.legal_moves(self._state, seat)
+            self._legal[seat] = moves
+        return moves
+
+    def play(self, seat: int, move: Move) -> list[Event]:
+        """Apply ``move`` for ``seat`` and return the events; or raise `IllegalMove`."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise IllegalMove(f"there is no seat {seat!r} at this table of {self._players}")
+        if self._rules.is_over(self._state):
+            raise IllegalMove("the game is over: no more moves")
+        if seat not in self._rules.to_act(self._state):
+            raise IllegalMove(f"it is not seat {seat}'s turn")
+        moves = self.legal_moves(seat)
+        try:
+            index = moves.index(move)
+        except ValueError:
+            index = -1
+        if index < 0 or not _same_shape(move, moves[index]):
+            raise IllegalMove(self._rules.explain(self._state, seat, move))
+        canonical = _copy_move(moves[index])
+        self._legal = {}
+        events = self._rules.apply(self._state, seat, canonical)
+        self._log.append([seat, canonical])
+        return events
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see; ``None`` gives the public view (a shared screen)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
+            raise ValueError(f"there is no seat {seat!r} at this table of {self._players}")
+        return self._rules.view(self._state, seat)
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._rules.is_over(self._state)
+
+    def result(self) -> dict[str, Any] | None:
+        """``{"scores", "winners", …tie-break values…}`` once over, else ``None``."""
+        return self._rules.result(self._state)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole match as plain JSON; `engine.restore` brings it back."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self._rules.id,
+            "players": self._players,
+            "options": dict(self._options),
+            "seed": self._seed,
+            "log": self.log,
+            "state": self._rules.to_json(self._state),
+        }
