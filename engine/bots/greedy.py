@@ -1,0 +1,19 @@
+"""The greedy bot: one-move-deep heuristics per game, from its own view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rng import Rng
+from . import greedy_gems
+
+
+def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """The move with the best heuristic score (ties broken by the generator)."""
+    if view.get("game") == "splendor":
+        scored = [(greedy_gems.score(view, m), i) for i, m in enumerate(moves)]
+    else:
+        scored = [(0.0, i) for i in range(len(moves))]
+    best = max(s for s, _ in scored)
+    top = [i for s, i in scored if s == best]
+    return moves[top[rng.below(len(top))]]

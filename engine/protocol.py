@@ -1,0 +1,193 @@
+"""The versioned JSON protocol between the page and the engine (docs/protocol.md).
+
+`handle(text) -> text` is the whole interface: the Web Worker passes each request as a
+JSON string and posts the returned string back. Bad input gets an error reply; nothing
+here lets an exception escape.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from . import GAMES, __version__, new_match, restore
+from .bots import BOTS, choose_move
+from .errors import BadOptions, IllegalMove, UnknownGame
+from .match import Match
+
+VERSION = 1
+
+Reply = dict[str, Any]
+
+
+class ProtocolError(Exception):
+    """A request the protocol refuses; ``code`` is one of docs/protocol.md's error codes."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Session:
+    """The matches one worker (or one test) holds, by handle."""
+
+    def __init__(self) -> None:
+        self.matches: dict[str, Match] = {}
+        self._next = 1
+
+    def add(self, match: Match) -> str:
+        handle = f"m{self._next}"
+        self._next += 1
+        self.matches[handle] = match
+        return handle
+
+    def get(self, request: dict[str, Any]) -> Match:
+        handle = _field(request, "match", str)
+        if handle not in self.matches:
+            raise ProtocolError("unknown_match", f"no match {handle!r} (it may have been dropped)")
+        return self.matches[handle]
+
+
+def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+    if name not in request:
+        if optional:
+            return None
+        raise ProtocolError("bad_message", f"field {name!r} is missing")
+    value = request[name]
+    if optional and value is None:
+        return None
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if type(value) not in kinds:
+        names = " or ".join(k.__name__ for k in kinds)
+        raise ProtocolError("bad_message", f"field {name!r} must be {names}")
+    return value
+
+
+def _seat(request: dict[str, Any], match: Match, allow_public: bool) -> int | None:
+    if allow_public and request.get("seat") is None:
+        return None
+    seat = _field(request, "seat", int)
+    if not 0 <= seat < match.players:
+        raise ProtocolError("bad_message", f"there is no seat {seat} at this table of {match.players}")
+    return seat
+
+
+def _op_hello(session: Session, request: dict[str, Any]) -> Reply:
+    return {"engine": __version__, "protocol": VERSION, "games": GAMES}
+
+
+def _op_new_match(session: Session, request: dict[str, Any]) -> Reply:
+    game = _field(request, "game", str)
+    players = _field(request, "players", int)
+    options = _field(request, "options", dict, optional=True)
+    seed = _field(request, "seed", int, optional=True)
+    try:
+        match = new_match(game, players, options, seed)
+    except UnknownGame as exc:
+        raise ProtocolError("unknown_game", str(exc)) from None
+    except BadOptions as exc:
+        raise ProtocolError("bad_options", str(exc)) from None
+    return {"match": session.add(match), "snapshot": match.snapshot()}
+
+
+def _op_restore(session: Session, request: dict[str, Any]) -> Reply:
+    snapshot = _field(request, "snapshot", dict)
+    try:
+        match = restore(snapshot)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProtocolError("bad_message", f"not a valid snapshot: {exc}") from None
+    return {"match": session.add(match)}
+
+
+def _op_state(session: Session, request: dict[str, Any]) -> Reply:
+    match = session.get(request)
+    seat = _seat(request, match, allow_public=True)
+    return {
+        "view": match.view(seat),
+        "legal_moves": [] if seat is None else match.legal_moves(seat),
+        "to_act": match.to_act(),
+        "over": match.is_over(),
+        "result": match.result(),
+    }
+
+
+def _op_play(session: Session, request: dict[str, Any]) -> Reply:
+    match = session.get(request)
+    seat = _seat(request, match, allow_public=False)
+    if "move" not in request:
+        raise ProtocolError("bad_message", "field 'move' is missing")
+    try:
+        events = match.play(seat, request["move"])
+    except IllegalMove as exc:
+        raise ProtocolError("illegal_move", exc.reason) from None
+    return {"events": events, "to_act": match.to_act(), "over": match.is_over()}
+
+
+def _op_bot_move(session: Session, request: dict[str, Any]) -> Reply:
+    match = session.get(request)
+    seat = _seat(request, match, allow_public=False)
+    bot = _field(request, "bot", str)
+    if bot not in BOTS:
+        raise ProtocolError("bad_message", f"unknown bot {bot!r}: choose one of {', '.join(BOTS)}")
+    if seat not in match.to_act():
+        raise ProtocolError("illegal_move", f"it is not seat {seat}'s turn")
+    return {"move": choose_move(match, seat, bot)}
+
+
+def _op_snapshot(session: Session, request: dict[str, Any]) -> Reply:
+    return {"snapshot": session.get(request).snapshot()}
+
+
+def _op_drop(session: Session, request: dict[str, Any]) -> Reply:
+    session.get(request)
+    del session.matches[request["match"]]
+    return {}
+
+
+OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
+    "hello": _op_hello,
+    "new_match": _op_new_match,
+    "restore": _op_restore,
+    "state": _op_state,
+    "play": _op_play,
+    "bot_move": _op_bot_move,
+    "snapshot": _op_snapshot,
+    "drop": _op_drop,
+}
+
+
+def answer(session: Session, request: Any) -> Reply:
+    """The reply (a dict) to one decoded request."""
+    rid = request.get("id") if type(request) is dict else None
+    if type(rid) not in (int, float, str):
+        rid = None
+    try:
+        if type(request) is not dict:
+            raise ProtocolError("bad_message", "a request must be a JSON object")
+        if request.get("v") != VERSION:
+            raise ProtocolError("unsupported_version", f"this engine speaks protocol version {VERSION}, not {request.get('v')!r}")
+        op = request.get("op")
+        if op not in OPS:
+            raise ProtocolError("unknown_op", f"unknown op {op!r}: expected one of {', '.join(OPS)}")
+        body = OPS[op](session, request)
+        return {"v": VERSION, "id": rid, "ok": True, **body}
+    except ProtocolError as exc:
+        return {"v": VERSION, "id": rid, "ok": False, "error": {"code": exc.code, "message": exc.message}}
+    except Exception as exc:  # a bug: report it, keep the worker alive
+        return {"v": VERSION, "id": rid, "ok": False,
+                "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+
+
+_SESSION = Session()
+
+
+def handle(text: str, session: Session | None = None) -> str:
+    """Answer one JSON request string with one JSON reply string."""
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        reply: Reply = {"v": VERSION, "id": None, "ok": False,
+                        "error": {"code": "bad_message", "message": f"not JSON: {exc}"}}
+        return json.dumps(reply)
+    return json.dumps(answer(session or _SESSION, request), separators=(",", ":"))
