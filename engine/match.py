@@ -10,18 +10,27 @@ from .games.base import Event, Move, Rules, View
 SNAPSHOT_FORMAT = 1
 
 
-def _same_shape(given: Any, canonical: Any) -> bool:
-    """True when ``given`` has exactly the JSON types of ``canonical`` (1 is not True or 1.0)."""
+def _same_types(given: Any, canonical: Any) -> bool:
+    """True when ``given`` (already ``==`` to ``canonical``) has exactly its JSON types.
+
+    Equality alone would accept ``True`` for ``1`` or ``1.0`` for ``1``; this rejects them.
+    """
     if type(given) is not type(canonical):
         return False
     if type(canonical) is dict:
-        if given.keys() != canonical.keys():
-            return False
-        return all(_same_shape(given[k], v) for k, v in canonical.items())
+        for key, value in canonical.items():
+            inner = given[key]
+            if type(inner) is not type(value):
+                return False
+            if type(value) is dict:
+                for key2, value2 in value.items():
+                    if type(inner[key2]) is not type(value2):
+                        return False
+            elif type(value) is list and not _same_types(inner, value):
+                return False
+        return True
     if type(canonical) is list:
-        return len(given) == len(canonical) and all(
-            _same_shape(g, c) for g, c in zip(given, canonical)
-        )
+        return all(_same_types(g, c) for g, c in zip(given, canonical))
     return True
 
 
@@ -114,7 +123,7 @@ class Match:
             index = moves.index(move)
         except ValueError:
             index = -1
-        if index < 0 or not _same_shape(move, moves[index]):
+        if index < 0 or not _same_types(move, moves[index]):
             raise IllegalMove(self._rules.explain(self._state, seat, move))
         canonical = _copy_move(moves[index])
         self._legal = {}

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..gems.cards import CARDS, NOBLES
 from ..gems.colors import COLORS, TOKEN_NAMES
-from ..gems.payments import exact_payments, owed
+from ..gems.payments import exact_payments
 from .state import ACTION, NOBLE, RETURN, SeatState, SplendorState
 
 MAX_TOKENS = 10
@@ -32,6 +32,8 @@ TAKE_TWO: list[dict[str, Any]] = [{"type": "take", "gems": {c: 2}} for c in COLO
 """Take two of one colour, by colour index."""
 
 RESERVE_DECK: list[dict[str, Any]] = [{"type": "reserve", "tier": t} for t in (1, 2, 3)]
+COSTS: dict[str, tuple[int, int, int, int, int]] = {cid: card.cost for cid, card in CARDS.items()}
+
 RESERVE_CARD: dict[str, dict[str, Any]] = {cid: {"type": "reserve", "card": cid} for cid in CARDS}
 
 
@@ -69,16 +71,44 @@ def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]
 
 
 def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
-    """Buy a market card or an own reserved card, once per distinct exact payment."""
+    """Buy a market card or an own reserved card, once per distinct exact payment.
+
+    This is the hot path of move generation, so the affordability test is written out
+    colour by colour; `exact_payments` only runs for cards that gold could help pay.
+    """
     moves: list[dict[str, Any]] = []
-    tokens = seat.tokens
-    bonuses = seat.bonuses
+    t0, t1, t2, t3, t4, gold = seat.tokens
+    b0, b1, b2, b3, b4 = seat.bonuses
     candidates = [cid for row in state.market for cid in row if cid is not None]
     candidates.extend(r[0] for r in seat.reserved)
     for cid in candidates:
-        need = owed(CARDS[cid].cost, bonuses)
-        for pay in exact_payments(need, tokens):
-            moves.append({"type": "buy", "card": cid, "pay": pay_json(pay)})
+        c0, c1, c2, c3, c4 = COSTS[cid]
+        n0 = c0 - b0 if c0 > b0 else 0
+        n1 = c1 - b1 if c1 > b1 else 0
+        n2 = c2 - b2 if c2 > b2 else 0
+        n3 = c3 - b3 if c3 > b3 else 0
+        n4 = c4 - b4 if c4 > b4 else 0
+        short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
+                 + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0)
+                 + (n4 - t4 if n4 > t4 else 0))
+        if short > gold:
+            continue
+        if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
+            pay: dict[str, int] = {}
+            if n0:
+                pay["white"] = n0
+            if n1:
+                pay["blue"] = n1
+            if n2:
+                pay["green"] = n2
+            if n3:
+                pay["red"] = n3
+            if n4:
+                pay["black"] = n4
+            moves.append({"type": "buy", "card": cid, "pay": pay})
+            continue
+        for payment in exact_payments([n0, n1, n2, n3, n4], seat.tokens):
+            moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
     return moves
 
 
