@@ -1,0 +1,210 @@
+"""Fixtures for the end-to-end tests: Debian's Chromium driven by pytest-playwright against
+the built site (dist/), served on a free loopback port for the session.
+
+See ../shared/TESTING.md for why each launch flag is here. Nothing here talks to any host
+but 127.0.0.1.
+
+- `browser_type_launch_args` extends pytest-playwright's own fixture (so --headed etc. work)
+- `site_url` / `base_url`: the session's server; `page.goto("/")` opens the site
+- `origin_requests`: every URL the page's context requested, to check they stayed home
+- `worker_page`: a blank same-origin page driving its own engine worker (see WorkerClient)
+Set E2E_NO_BUILD=1 to serve dist/ as it is instead of running tools/build.py first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+]
+SERVER_LIFETIME_S = 3600  # `timeout` bound on the server, should a run be killed
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS + browser_type_launch_args.get("args", []),
+    }
+
+
+class StaticServer:
+    """tools/serve.py in a `timeout`-bounded subprocess on a free loopback port."""
+
+    def __init__(self, folder: Path, lifetime_s: int = SERVER_LIFETIME_S):
+        cmd = ["timeout", str(lifetime_s), sys.executable, "-u", str(ROOT / "tools" / "serve.py"),
+               "--port", "0", "--dir", str(folder)]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(l) for l in self.proc.stdout], daemon=True).start()
+        try:
+            first = lines.get(timeout=30)
+        except queue.Empty:
+            self.stop()
+            raise RuntimeError("tools/serve.py printed nothing in 30 s")
+        m = re.search(r"(http://127\.0\.0\.1:\d+/)", first)
+        if not m:
+            self.stop()
+            raise RuntimeError(f"tools/serve.py did not start: {first.strip()}")
+        self.url = m.group(1)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    dist = ROOT / "dist"
+    if os.environ.get("E2E_NO_BUILD") != "1":
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--quiet"], check=True, cwd=ROOT)
+    if not (dist / "wheels" / "manifest.json").is_file():
+        pytest.fail("dist/ is not built: run `python tools/build.py`")
+    return dist
+
+
+@pytest.fixture(scope="session")
+def site_url(dist_dir):
+    server = StaticServer(dist_dir)
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url):
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def manifest(dist_dir) -> dict:
+    return json.loads((dist_dir / "wheels" / "manifest.json").read_text())
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class RequestLog:
+    """Every request the browser context makes (pages and their workers)."""
+
+    def __init__(self, origin: str):
+        self.origin = origin
+        self.urls: list[str] = []
+
+    def __call__(self, request) -> None:
+        self.urls.append(request.url)
+
+    def foreign(self) -> list[str]:
+        """Requests that left the origin (data: and blob: URLs never reach a network)."""
+        return [u for u in self.urls if not u.startswith(("data:", "blob:")) and origin_of(u) != self.origin]
+
+    def assert_same_origin(self) -> None:
+        assert self.urls, "no request was recorded"
+        assert self.foreign() == [], f"requests left {self.origin}: {self.foreign()}"
+
+
+@pytest.fixture
+def origin_requests(context, site_url) -> RequestLog:
+    """Records every request of the test's browser context; call .assert_same_origin()."""
+    log = RequestLog(origin_of(site_url))
+    context.on("request", log)
+    return log
+
+
+# A page script that drives one engine worker and records everything it says, so tests
+# can read the events (progress, ready) and send requests with page.evaluate.
+WORKER_HARNESS = """
+(workerUrl) => {
+  const h = { events: [], replies: [], errors: [], pending: new Map(), t0: performance.now() };
+  const w = new Worker(workerUrl, { type: "module" });
+  w.onmessage = (e) => {
+    const m = e.data;
+    const rec = { t: performance.now() - h.t0, msg: m };
+    if (m && m.event) h.events.push(rec); else h.replies.push(rec);
+    if (m && m.id !== undefined && h.pending.has(m.id)) { h.pending.get(m.id)(m); h.pending.delete(m.id); }
+  };
+  w.onerror = (e) => h.errors.push(String(e.message || e));
+  h.worker = w;
+  h.send = (msg) => new Promise((resolve) => { h.pending.set(msg.id, resolve); w.postMessage(msg); });
+  h.post = (msg) => w.postMessage(msg);
+  h.ready = new Promise((resolve, reject) => {
+    const check = () => {
+      const r = h.events.find((x) => x.msg.event === "ready" || x.msg.event === "boot_error");
+      if (r) (r.msg.event === "ready" ? resolve : reject)(r.msg); else setTimeout(check, 20);
+    };
+    check();
+  });
+  window.__engine = h;
+}
+"""
+
+
+class WorkerClient:
+    """A same-origin blank page that runs its own engine worker (dist/worker/engine-worker.js)."""
+
+    def __init__(self, page, base_url: str):
+        self.page = page
+        page.goto(base_url + "wheels/manifest.json")  # any same-origin document will do
+        page.set_content("<!doctype html><title>worker harness</title>")
+        page.evaluate(WORKER_HARNESS, base_url + "worker/engine-worker.js")
+        self._next_id = 1000
+
+    def wait_ready(self, timeout_ms: int = 60_000) -> dict:
+        return self.page.evaluate(
+            f"Promise.race([window.__engine.ready, new Promise((_, j) => setTimeout(() => j(new Error('no ready event in {timeout_ms} ms')), {timeout_ms}))])"
+        )
+
+    def request(self, msg: dict, timeout_ms: int = 30_000) -> dict:
+        if "id" not in msg:
+            self._next_id += 1
+            msg = {"id": self._next_id, **msg}
+        return self.page.evaluate(
+            "([m, t]) => Promise.race([window.__engine.send(m), new Promise((_, j) => setTimeout(() => j(new Error('no reply')), t))])",
+            [msg, timeout_ms],
+        )
+
+    def post_raw(self, value) -> None:
+        """Post anything (a non-JSON string, an array, ...) without waiting for a reply."""
+        self.page.evaluate("(v) => window.__engine.post(v)", value)
+
+    def events(self) -> list[dict]:
+        return self.page.evaluate("window.__engine.events")
+
+    def replies(self) -> list[dict]:
+        return self.page.evaluate("window.__engine.replies.map((r) => r.msg)")
+
+    def worker_errors(self) -> list[str]:
+        return self.page.evaluate("window.__engine.errors")
+
+
+@pytest.fixture
+def worker_page(page, base_url) -> WorkerClient:
+    return WorkerClient(page, base_url)

@@ -1,0 +1,134 @@
+"""The engine worker boots real Pyodide in Debian's Chromium, from the site's own origin.
+
+Covers: the ready event, queued early requests, progress events, bad input never killing
+the worker, every request staying on the origin, the site's own boot to its game picker,
+and the micropip path other Pyodide pages use (site/micropip-demo.html).
+"""
+
+from __future__ import annotations
+
+import engine
+from playwright.sync_api import expect
+
+
+def test_worker_boots_and_answers_hello(worker_page, manifest, origin_requests):
+    # sent at once, before the worker can be ready: queued and answered after `ready`
+    early = worker_page.page.evaluate("window.__engine.send({v: 1, id: 'early', op: 'hello'})")
+    ready = worker_page.wait_ready()
+
+    assert ready["v"] == 1 and ready["event"] == "ready"
+    assert ready["engine"] == manifest["engine_version"]
+    boot = ready["boot_ms"]
+    assert {"runtime", "python", "engine", "total"} <= set(boot)
+    assert all(isinstance(v, int) and v >= 0 for v in boot.values())
+    assert boot["total"] >= boot["python"]
+
+    assert early["id"] == "early" and early["ok"] is True
+    hello = worker_page.request({"v": 1, "op": "hello"})
+    assert hello["ok"] is True and hello["protocol"] == 1
+    assert "splendor" in hello["games"]
+    assert hello["engine"] == manifest["engine_version"]
+    assert worker_page.worker_errors() == []
+    origin_requests.assert_same_origin()
+    # the page's worker fetched Pyodide and the wheel from the origin, each file once
+    paths = [u.split("/", 3)[3] for u in origin_requests.urls]
+    for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/" + manifest["engine"]):
+        assert paths.count(f) == 1, (f, paths)
+
+
+def test_progress_events_increase_to_ready(worker_page):
+    worker_page.wait_ready()
+    events = [e["msg"] for e in worker_page.events()]
+    progress = [e for e in events if e["event"] == "progress"]
+    assert events[-1]["event"] == "ready"
+    assert all(e["v"] == 1 and isinstance(e["detail"], str) for e in progress)
+
+    fractions = [e["fraction"] for e in progress]
+    assert fractions == sorted(fractions), fractions
+    assert all(0 <= f <= 1 for f in fractions)
+    assert fractions[0] < 0.05 and fractions[-1] == 1
+    assert len(set(fractions)) >= 6, fractions  # byte progress, then each milestone
+
+    # stages come in order: downloading the runtime, starting Python, installing the engine
+    stages = [e["stage"] for e in progress]
+    order = ["runtime", "python", "engine"]
+    assert [s for i, s in enumerate(stages) if i == 0 or stages[i - 1] != s] == order
+    downloads = [e for e in progress if e["stage"] == "runtime" and "MB" in e["detail"]]
+    assert len(downloads) >= 2, "no byte progress while Pyodide downloaded"
+
+
+def test_bad_messages_get_error_replies_and_the_worker_goes_on(worker_page):
+    worker_page.wait_ready()
+    page = worker_page.page
+
+    cases = [
+        ({"v": 1, "id": 1, "op": "no_such_op"}, 1, "unknown_op"),
+        ({"v": 2, "id": 2, "op": "hello"}, 2, "unsupported_version"),
+        ({"v": 1, "id": 3, "op": "play", "match": "nope", "seat": 0, "move": {"type": "pass"}}, 3, "unknown_match"),
+        ({"v": 1, "id": 4, "op": "new_match", "game": "chess", "players": 2}, 4, "unknown_game"),
+        ({"v": 1, "id": 5, "op": "new_match", "game": "splendor"}, 5, "bad_message"),
+    ]
+    for msg, want_id, code in cases:
+        reply = worker_page.request(msg)
+        assert reply["ok"] is False and reply["id"] == want_id, reply
+        assert reply["error"]["code"] == code, reply
+        assert reply["error"]["message"]
+
+    # not JSON at all, an array, null: refused with bad_message (no id to echo)
+    for raw in ["{not json", "[1, 2, 3]", None]:
+        worker_page.post_raw(raw)
+    # a value JSON cannot carry (a BigInt): refused by the worker, with its id
+    bigint = page.evaluate("window.__engine.send({v: 1, id: 'big', op: 'hello', n: 10n})")
+    assert bigint["id"] == "big" and bigint["error"]["code"] == "bad_message"
+
+    # a Python exception escaping handle() becomes an `internal` reply with the same id
+    worker = page.workers[0]
+    worker.evaluate(
+        """() => self.pyodide.runPython(`
+import engine.protocol as p
+p._saved_answer = p.answer
+def _boom(*a, **k):
+    raise RuntimeError("injected failure")
+p.answer = _boom
+`)"""
+    )
+    crash = worker_page.request({"v": 1, "id": "crash", "op": "hello"})
+    assert crash == {"v": 1, "id": "crash", "ok": False,
+                     "error": {"code": "internal", "message": "RuntimeError: injected failure"}}
+    worker.evaluate("() => self.pyodide.runPython('import engine.protocol as p; p.answer = p._saved_answer')")
+
+    # and the worker still answers, a whole new match included
+    hello = worker_page.request({"v": 1, "id": "after", "op": "hello"})
+    assert hello["ok"] is True and hello["id"] == "after"
+    made = worker_page.request({"v": 1, "op": "new_match", "game": "splendor", "players": 2, "seed": 1})
+    assert made["ok"] is True
+    state = worker_page.request({"v": 1, "op": "state", "match": made["match"], "seat": 0})
+    assert len(state["legal_moves"]) == len(engine.new_match("splendor", 2, seed=1).legal_moves(0))
+
+    raw_replies = [r for r in worker_page.replies() if r.get("id") is None]
+    assert len(raw_replies) == 3
+    assert all(r["ok"] is False and r["error"]["code"] == "bad_message" for r in raw_replies)
+    assert worker_page.worker_errors() == []
+
+
+def test_site_boots_to_the_game_picker_on_its_own_origin(page, origin_requests):
+    page.goto("/")
+    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=60_000)
+    origin_requests.assert_same_origin()
+    assert any(u.endswith("/worker/engine-worker.js") for u in origin_requests.urls)
+
+
+def test_micropip_installs_the_engine_wheel_from_the_site(page, manifest, origin_requests):
+    page.goto("micropip-demo.html")
+    page.wait_for_function("document.body.dataset.state", timeout=90_000)
+    assert page.evaluate("document.body.dataset.state") == "done", page.inner_text("#status")
+
+    expected = engine.new_match("splendor", 2, seed=1).legal_moves(0)
+    expect(page.get_by_test_id("legal-moves")).to_have_text(str(len(expected)))
+    result = page.evaluate("window.demoResult")
+    assert result["first"] == expected[0]
+    assert result["installer"] == "micropip"  # really installed by micropip, not unpacked
+    assert result["version"] == manifest["engine_version"]
+    origin_requests.assert_same_origin()
+    fetched = [u.rsplit("/", 1)[1] for u in origin_requests.urls]
+    assert manifest["micropip"] in fetched and manifest["engine"] in fetched

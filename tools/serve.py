@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Serve a built site (dist/) on loopback with the right MIME types.
+
+    python tools/serve.py [--port 8000] [--dir dist] [--host 127.0.0.1]
+
+--port 0 picks a free port. The first line printed is the URL ("Serving <dir> at <url>"),
+which the e2e fixtures read. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    quiet = True
+
+    def end_headers(self):
+        # Revalidate every time (a 304 when unchanged): a rebuilt wheel with the same
+        # version is never served stale from the browser's cache during development.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Serve the built site on loopback.")
+    ap.add_argument("--port", type=int, default=8000, help="port (0 = any free port; default 8000)")
+    ap.add_argument("--dir", default=str(ROOT / "dist"), help="folder to serve (default: dist/)")
+    ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    ap.add_argument("--log", action="store_true", help="log every request")
+    args = ap.parse_args(argv)
+    folder = Path(args.dir).resolve()
+    if not (folder / "index.html").is_file() and not (folder / "wheels").is_dir():
+        print(f"serve: {folder} does not look like a built site; run `python tools/build.py`", file=sys.stderr)
+        return 1
+    Handler.quiet = not args.log
+    server = Server((args.host, args.port), functools.partial(Handler, directory=str(folder)))
+    host, port = server.server_address[:2]
+    print(f"Serving {folder} at http://{host}:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+// The engine worker: a MODULE Web Worker that boots Pyodide from the site's own origin,
+// installs the engine wheel from the same origin and answers the JSON protocol of
+// docs/protocol.md by handing every request, as a string, to
+// `engine.protocol.handle(text) -> text`. All decisions are made in Python; this file only
+// moves bytes. Served at dist/worker/engine-worker.js; the page does
+//   new Worker("worker/engine-worker.js", {type: "module"})
+// Choices and measurements: docs/worker.md.
+
+const V = 1;
+const T0 = performance.now();
+const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
+const WHEELS_URL = new URL("../wheels/", import.meta.url).href;
+
+// ---- requests: set onmessage FIRST, before any await, and queue until ready ----------
+const queue = [];
+let handle = null; // the Python function engine.protocol.handle (a PyProxy), once booted
+let bootFailure = null; // a message, if the boot failed
+
+self.onmessage = (event) => {
+  if (handle !== null) answer(event.data);
+  else if (bootFailure !== null) refuse(event.data);
+  else queue.push(event.data);
+};
+
+function idOf(msg) {
+  if (typeof msg === "string") {
+    try {
+      msg = JSON.parse(msg);
+    } catch {
+      return null;
+    }
+  }
+  if (msg && typeof msg === "object" && !Array.isArray(msg) && "id" in msg) {
+    const id = msg.id;
+    return typeof id === "number" || typeof id === "string" ? id : null;
+  }
+  return null;
+}
+
+function errorReply(msg, code, message) {
+  return { v: V, id: idOf(msg), ok: false, error: { code, message } };
+}
+
+function answer(msg) {
+  let text;
+  try {
+    // A string is handed over as it is (Python says whether it is JSON); anything else
+    // is serialised. undefined -> "null", which Python refuses as "not an object".
+    text = typeof msg === "string" ? msg : JSON.stringify(msg) ?? "null";
+  } catch (err) {
+    self.postMessage(errorReply(msg, "bad_message", `the message is not JSON-serialisable: ${err.message}`));
+    return;
+  }
+  let reply;
+  try {
+    // str in, str out: no JS proxy is created or leaked per request.
+    reply = JSON.parse(handle(text));
+  } catch (err) {
+    reply = errorReply(msg, "internal", lastLine(err));
+  }
+  self.postMessage(reply);
+}
+
+function refuse(msg) {
+  self.postMessage(errorReply(msg, "internal", `the engine did not start: ${bootFailure}`));
+}
+
+// The line that says what was raised ("RuntimeError: ..."), without Pyodide's hint.
+function lastLine(err) {
+  const lines = String((err && err.message) || err)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("For more information about the cause of this error"));
+  return lines[lines.length - 1] || "unknown error";
+}
+
+// ---- boot progress ----------------------------------------------------------------------
+// The fraction is of the whole boot, and every event marks something that really happened:
+// bytes of Pyodide's own downloads as they arrive, then the milestones of loadPyodide and
+// of the engine install. The milestones sit where they fall in time on a cold boot in
+// Chromium here (docs/worker.md): download ≈15 %, wasm compile ≈5 %, interpreter start
+// ≈75 % (it gives no signal in between; the page shows the stage's detail), engine ≈5 %.
+const SHARE = {
+  download: 0.15, // 0 .. 0.15 while pyodide.asm.wasm + python_stdlib.zip arrive (bytes)
+  compiled: 0.2, // the wasm is compiled and instantiated; the interpreter starts
+  python: 0.93, // Python is up
+  installed: 0.95, // the engine wheel is unpacked into site-packages; importing it
+};
+let lastFraction = -1;
+let lastPostedAt = 0;
+
+function progress(stage, fraction, detail, force = false) {
+  fraction = Math.min(1, Math.max(lastFraction, fraction));
+  const now = performance.now();
+  // throttle: a new event when the bar moved by 1 % or 50 ms passed, or on a stage change
+  if (!force && fraction - lastFraction < 0.01 && now - lastPostedAt < 50) return;
+  lastFraction = fraction;
+  lastPostedAt = now;
+  self.postMessage({ v: V, event: "progress", stage, fraction: Math.round(fraction * 1000) / 1000, detail });
+}
+
+// Observe (never alter) Pyodide's own fetches of its two big files, counting bytes through
+// a clone of the response. Pyodide keeps the original response, so the wasm is still
+// compiled while streaming and stays eligible for the browser's wasm code cache, and every
+// byte is downloaded once.
+const BIG = ["pyodide.asm.wasm", "python_stdlib.zip"];
+
+function observeDownloads(expected) {
+  const realFetch = self.fetch;
+  const total = BIG.reduce((n, f) => n + (expected[f] || 0), 0) || 1;
+  const got = Object.fromEntries(BIG.map((f) => [f, 0]));
+  const finished = new Set();
+  let resolveDone;
+  const done = new Promise((r) => (resolveDone = r));
+  self.fetch = async function (input, init) {
+    const response = await realFetch.call(self, input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const name = BIG.find((f) => url.startsWith(PYODIDE_URL) && url.slice(PYODIDE_URL.length).split("?")[0] === f);
+    if (!name || !response.ok || !response.body) return response;
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        got[name] += value.byteLength;
+        const bytes = BIG.reduce((n, f) => n + Math.min(got[f], expected[f] || got[f]), 0);
+        progress("runtime", (SHARE.download * bytes) / total, `downloading Python (${mb(bytes)} of ${mb(total)} MB)`);
+      }
+      finished.add(name);
+      if (finished.size === BIG.length) resolveDone(performance.now());
+    })().catch(() => {});
+    return response;
+  };
+  return { done, restore: () => (self.fetch = realFetch) };
+}
+
+function mb(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+async function fetchOk(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} for ${url}`);
+  return response;
+}
+
+// ---- boot -------------------------------------------------------------------------------
+async function boot() {
+  progress("runtime", 0, "loading Python", true);
+  const manifest = await (await fetchOk(WHEELS_URL + "manifest.json", "the wheel manifest")).json();
+  // The engine wheel downloads while Pyodide starts.
+  const wheelBytes = fetchOk(WHEELS_URL + manifest.engine, "the engine wheel").then((r) => r.arrayBuffer());
+  wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
+
+  const watch = observeDownloads(manifest.pyodide_bytes || {});
+  let sitePackages = null;
+  let py, tPyodide;
+  try {
+    const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
+    py = await loadPyodide({
+      indexURL: PYODIDE_URL,
+      // called once the wasm is instantiated, just before the interpreter starts
+      fsInit: async (_FS, info) => {
+        sitePackages = info.sitePackages;
+        progress("python", SHARE.compiled, "starting Python", true);
+      },
+    });
+    tPyodide = performance.now();
+  } finally {
+    watch.restore();
+  }
+  const tDownloaded = await Promise.race([watch.done, Promise.resolve(tPyodide)]);
+  progress("engine", SHARE.python, "installing the rules engine", true);
+
+  // Install the wheel: unpack it into site-packages, dist-info included, exactly as a
+  // wheel installer lays it out (RECORD, METADATA, INSTALLER=pyodide.unpackArchive), so
+  // importlib.metadata sees the distribution. ≈20–30 ms here against ≈1 s for micropip.
+  const buffer = await wheelBytes;
+  py.unpackArchive(buffer, "wheel", { extractDir: sitePackages });
+  const tInstalled = performance.now();
+  progress("engine", SHARE.installed, "starting the rules engine", true);
+
+  const protocol = py.pyimport("engine.protocol");
+  try {
+    handle = protocol.handle.copy(); // an owned proxy: it outlives the module proxy
+  } finally {
+    protocol.destroy();
+  }
+  const tReady = performance.now();
+  // for diagnostics and bench/bench.py (the page never needs it)
+  self.pyodide = py;
+
+  const ms = (a, b) => Math.round(b - a);
+  progress("engine", 1, "ready", true);
+  self.postMessage({
+    v: V,
+    event: "ready",
+    engine: manifest.engine_version,
+    boot_ms: {
+      runtime: ms(T0, tDownloaded),
+      python: ms(tDownloaded, tPyodide),
+      engine: ms(tPyodide, tReady),
+      engine_install: ms(tPyodide, tInstalled),
+      engine_import: ms(tInstalled, tReady),
+      total: ms(T0, tReady),
+    },
+  });
+  for (const msg of queue.splice(0)) answer(msg);
+}
+
+boot().catch((err) => {
+  bootFailure = lastLine(err);
+  handle = null;
+  self.postMessage({ v: V, event: "boot_error", message: bootFailure });
+  for (const msg of queue.splice(0)) refuse(msg);
+});
