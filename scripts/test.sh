@@ -2,7 +2,7 @@
 # README command 2: set up everything (venv, npm ci, Debian's Chromium if missing), build
 # the site and run every test: pytest tests (engine, CPython) and e2e (real Chromium).
 #   bash scripts/test.sh            # the whole suite
-#   bash scripts/test.sh -k boot    # extra arguments go to pytest
+#   bash scripts/test.sh e2e -k boot   # arguments replace the default `tests e2e`
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
@@ -10,6 +10,7 @@ fi
 setup_python
 setup_node
 build_site
-say "pytest tests e2e $*"
+[ $# -gt 0 ] || set -- tests e2e
+say "pytest $*"
 export E2E_NO_BUILD=1  # just built
-exec "$PY" -m pytest tests e2e "$@"
+exec "$PY" -m pytest "$@"
