@@ -88,7 +88,7 @@ def _op_new_match(session: Session, request: dict[str, Any]) -> Reply:
         raise ProtocolError("unknown_game", str(exc)) from None
     except BadOptions as exc:
         raise ProtocolError("bad_options", str(exc)) from None
-    return {"match": session.add(match), "snapshot": match.snapshot()}
+    return {"match": session.add(match)}
 
 
 def _op_restore(session: Session, request: dict[str, Any]) -> Reply:
