@@ -64,9 +64,15 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], op
     return value
 
 
-def _seat(request: dict[str, Any], match: Match, allow_public: bool) -> int | None:
-    if allow_public and request.get("seat") is None:
+def _viewer(request: dict[str, Any], match: Match) -> int | None:
+    """The seat whose view is asked for; ``None`` (or absent) for the public view."""
+    if request.get("seat") is None:
         return None
+    return _seat(request, match)
+
+
+def _seat(request: dict[str, Any], match: Match) -> int:
+    """The acting seat named by the request."""
     seat = _field(request, "seat", int)
     if not 0 <= seat < match.players:
         raise ProtocolError("bad_message", f"there is no seat {seat} at this table of {match.players}")
@@ -102,7 +108,7 @@ def _op_restore(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_state(session: Session, request: dict[str, Any]) -> Reply:
     match = session.get(request)
-    seat = _seat(request, match, allow_public=True)
+    seat = _viewer(request, match)
     return {
         "view": match.view(seat),
         "legal_moves": [] if seat is None else match.legal_moves(seat),
@@ -114,7 +120,7 @@ def _op_state(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_play(session: Session, request: dict[str, Any]) -> Reply:
     match = session.get(request)
-    seat = _seat(request, match, allow_public=False)
+    seat = _seat(request, match)
     if "move" not in request:
         raise ProtocolError("bad_message", "field 'move' is missing")
     try:
@@ -126,7 +132,7 @@ def _op_play(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_bot_move(session: Session, request: dict[str, Any]) -> Reply:
     match = session.get(request)
-    seat = _seat(request, match, allow_public=False)
+    seat = _seat(request, match)
     bot = _field(request, "bot", str)
     if bot not in BOTS:
         raise ProtocolError("bad_message", f"unknown bot {bot!r}: choose one of {', '.join(BOTS)}")

@@ -54,6 +54,8 @@ def explain(state: SplendorState, seat_index: int, move: Any) -> str:
     if type(move) is not dict:
         return "a move must be a JSON object such as {\"type\": \"pass\"}"
     kind = move.get("type")
+    if kind in ("discard", "unreserve"):
+        return "you cannot discard reservations: a reserved card leaves your reserve only when you buy it"
     if kind not in FIELDS:
         return f"unknown move type {kind!r}: expected one of " + ", ".join(FIELDS)
     extra = set(move) - FIELDS[kind]

@@ -51,8 +51,8 @@ def take_moves(bank: list[int]) -> list[dict[str, Any]]:
             moves.append(TAKE_THREE[combo])
     else:
         for n in range(len(available), 0, -1):
-            for combo in combinations(available, n):
-                moves.append(TAKE_THREE[combo])
+            for fewer in combinations(available, n):
+                moves.append(TAKE_THREE[fewer])
     for i in range(5):
         if bank[i] >= TWO_SAME_MIN:
             moves.append(TAKE_TWO[i])

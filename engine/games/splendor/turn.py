@@ -84,8 +84,6 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
     if kind == "pass":
         state.passes += 1
         events.append({"type": "pass", "seat": seat_index})
-        if state.passes >= state.players:
-            return _end_game(state, events)
         return _after_action(state, seat_index, events)
     if kind == "return":
         gems = _counts(move["gems"])
@@ -136,6 +134,9 @@ def _end_turn(state: SplendorState, seat_index: int, events: list[Event]) -> lis
     if not state.final_round and state.seats[seat_index].prestige >= WINNING_PRESTIGE:
         state.final_round = True
         events.append({"type": "final_round", "seat": seat_index})
+    if state.passes >= state.players:
+        # every seat passed in one full round (this turn's noble visit still took place)
+        return _end_game(state, events)
     nxt = (seat_index + 1) % state.players
     if nxt == 0:
         if state.final_round:
