@@ -26,8 +26,8 @@ def new(ask, players=2, seed=1):
 
 def test_hello_names_engine_protocol_and_games(ask):
     reply = ask({"v": 1, "id": "a", "op": "hello"})
-    assert reply == {"v": 1, "id": "a", "ok": True, "engine": reply["engine"], "protocol": 1,
-                     "games": {"splendor": {"title": "Splendor", "min_players": 2, "max_players": 4, "options": {}}}}
+    assert reply["ok"] and reply["id"] == "a" and reply["protocol"] == 1 and reply["engine"]
+    assert reply["games"]["splendor"] == {"title": "Splendor", "min_players": 2, "max_players": 4, "options": {}}
 
 
 def test_state_gives_view_legal_moves_and_turn(ask):

@@ -12,6 +12,10 @@ def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng) -> dict[
     """The move with the best heuristic score (ties broken by the generator)."""
     if view.get("game") == "splendor":
         scored = [(greedy_gems.score(view, m), i) for i, m in enumerate(moves)]
+    elif view.get("game") == "guild":
+        as_splendor = greedy_gems.guild_view_as_splendor(view)
+        scored = [(greedy_gems.score(as_splendor, greedy_gems.guild_move_as_splendor(as_splendor, m)), i)
+                  for i, m in enumerate(moves)]
     else:
         scored = [(0.0, i) for i in range(len(moves))]
     best = max(s for s, _ in scored)

@@ -1,4 +1,4 @@
-"""Heuristic scores of gem-game moves (Splendor), computed from one seat's view.
+"""Heuristic scores of gem-game moves (Splendor, Guild), computed from one seat's view.
 
 The bot aims at the card it can get soonest for the most value, takes the gems that
 card still needs, buys what scores, and gives back what it needs least.
@@ -93,3 +93,32 @@ def score(view: dict[str, Any], move: dict[str, Any]) -> float:
     if kind == "noble":
         return 1.0
     return 0.0
+
+
+def guild_view_as_splendor(view: dict[str, Any]) -> dict[str, Any]:
+    """A Guild view in Splendor's words (pouch → tokens, commissions → nobles), same facts."""
+    seats = []
+    for seat in view["seats"]:
+        pouch = seat.get("pouch")
+        tokens = {("gold" if k == "star_sand" else k): n for k, n in (pouch or {}).items()}
+        seats.append({**seat, "tokens": tokens, "token_count": seat["pouch_total"],
+                      "reserved": seat.get("reserved", [])})
+    return {**view, "seats": seats, "nobles": view["commissions"], "bank": view["supply"]}
+
+
+def guild_move_as_splendor(view: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
+    """A Guild move in Splendor's words; a build gets the payment Guild makes automatically."""
+    kind = move["type"]
+    if kind == "collect":
+        return {"type": "take", "gems": move["gems"]}
+    if kind == "reserve":
+        return {"type": "reserve", "card": move["workshop"]}
+    if kind == "build":
+        me = _me(view)
+        card = next(c for c in _candidates(view) if c["id"] == move["workshop"])
+        short = sum(_missing(card, me).values())
+        paid = {c: max(0, card["cost"].get(c, 0) - me["bonuses"][c]) for c in COLORS}
+        return {"type": "buy", "card": move["workshop"], "pay": {**paid, "gold": short}}
+    if kind == "return":
+        return {"type": "return", "gems": {("gold" if k == "star_sand" else k): n for k, n in move["gems"].items()}}
+    return move

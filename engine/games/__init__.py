@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Rules
+from .guild.rules import RULES as GUILD
 from .splendor.rules import RULES as SPLENDOR
 
-REGISTRY: dict[str, Rules] = {SPLENDOR.id: SPLENDOR}
+REGISTRY: dict[str, Rules] = {SPLENDOR.id: SPLENDOR, GUILD.id: GUILD}

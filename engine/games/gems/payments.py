@@ -55,3 +55,22 @@ def can_afford(need: list[int], tokens: list[int]) -> bool:
         if need[i] > tokens[i]:
             shortfall += need[i] - tokens[i]
     return shortfall <= tokens[GOLD]
+
+
+def automatic_payment(need: list[int], tokens: list[int]) -> list[int] | None:
+    """The payment with coloured gems first and the wild token for the shortfall (Guild).
+
+    ``None`` when the tokens cannot cover ``need``.
+    """
+    pay = [0] * 6
+    shortfall = 0
+    for i in range(5):
+        if need[i] > tokens[i]:
+            pay[i] = tokens[i]
+            shortfall += need[i] - tokens[i]
+        else:
+            pay[i] = need[i]
+    if shortfall > tokens[GOLD]:
+        return None
+    pay[GOLD] = shortfall
+    return pay

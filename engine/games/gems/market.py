@@ -1,0 +1,40 @@
+"""The market shared by the gem games: three shuffled decks, four face-up cards a tier."""
+
+from __future__ import annotations
+
+from ...rng import Rng
+from .cards import TIERS, card_ids_of_tier
+
+SLOTS = 4
+
+
+def deal(rng: Rng) -> tuple[list[list[str]], list[list[str | None]]]:
+    """Shuffle each tier's deck and lay out four cards of it; the top of a deck is its last card."""
+    decks: list[list[str]] = []
+    market: list[list[str | None]] = []
+    for t in TIERS:
+        deck = card_ids_of_tier(t)
+        rng.shuffle(deck)
+        market.append([deck.pop() for _ in range(SLOTS)])
+        decks.append(deck)
+    return decks, market
+
+
+def take_from_market(market: list[list[str | None]], decks: list[list[str]], card_id: str) -> tuple[int, int, str | None] | None:
+    """Remove a face-up card and refill its slot from its deck at once (empty deck: empty slot).
+
+    Returns ``(tier, slot, new card id or None)``, or ``None`` if the card is not face up.
+    """
+    for t, row in enumerate(market):
+        for slot, cid in enumerate(row):
+            if cid == card_id:
+                deck = decks[t]
+                new = deck.pop() if deck else None
+                row[slot] = new
+                return t + 1, slot, new
+    return None
+
+
+def face_up(market: list[list[str | None]]) -> list[str]:
+    """The ids of the face-up cards, tier 1 first."""
+    return [cid for row in market for cid in row if cid is not None]

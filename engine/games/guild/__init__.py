@@ -1,0 +1,1 @@
+"""Starlight Guild (seed 000): the gem-engine cousin of Splendor with private pouches."""

@@ -1,0 +1,60 @@
+"""What each seat sees. A pouch's colours and a seat's reservations are its owner's alone:
+every other seat, the shared screen and the bots see only the pouch total and the number
+of reservations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..gems.cards import CARD_JSON, NOBLE_JSON
+from ..gems.colors import COLORS, full_counts_json
+from .moves import POUCH_LIMIT, TOKEN_NAMES
+from .scoring import result
+from .state import RETURN, GuildState
+
+
+def _card(cid: str) -> dict[str, Any]:
+    card = CARD_JSON[cid]
+    return {**card, "cost": dict(card["cost"])}
+
+
+def _commission(nid: str) -> dict[str, Any]:
+    noble = NOBLE_JSON[nid]
+    return {**noble, "needs": dict(noble["needs"])}
+
+
+def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
+    """The view of seat ``viewer``; ``None`` for the public view."""
+    seats = []
+    for i, s in enumerate(state.seats):
+        entry: dict[str, Any] = {
+            "seat": i,
+            "pouch_total": sum(s.pouch),
+            "reserved_count": len(s.reserved),
+            "bonuses": full_counts_json(s.bonuses, COLORS),
+            "points": s.points,
+            "workshops": [_card(cid) for cid in s.workshops],
+            "commissions": [_commission(nid) for nid in s.commissions],
+        }
+        if i == viewer:
+            entry["pouch"] = full_counts_json(s.pouch, TOKEN_NAMES)
+            entry["reserved"] = [_card(cid) for cid in s.reserved]
+        seats.append(entry)
+    must_return = 0
+    if state.phase == RETURN:
+        must_return = sum(state.seats[state.current].pouch) - POUCH_LIMIT
+    return {
+        "game": "guild",
+        "seat": viewer,
+        "players": state.players,
+        "options": dict(state.options),
+        "turn": {"seat": state.current, "phase": state.phase, "round": state.round,
+                 "final_round": state.final_round, "must_return": must_return},
+        "to_act": [] if state.ended else [state.current],
+        "supply": full_counts_json(state.supply, TOKEN_NAMES),
+        "market": [[_card(cid) if cid else None for cid in row] for row in state.market],
+        "decks": [len(d) for d in state.decks],
+        "commissions": [_commission(nid) for nid in state.commissions],
+        "seats": seats,
+        "result": result(state),
+    }
