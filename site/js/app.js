@@ -1,0 +1,414 @@
+// The app shell: loading screen, game picker, new-game form, the match loop (human turns,
+// computer turns, pass-and-play hand-over), move log and results.
+// It renders what the engine says and forwards what the player taps; it decides no rule.
+
+import { EngineClient, EngineError } from "./engine-client.js";
+import { SplendorTable, describeEvent, esc, DECIDED_BY_TEXT } from "./games/splendor.js";
+
+// ---------------------------------------------------------------------------- settings
+const params = new URLSearchParams(location.search);
+const BOT_DELAY_MS = (() => {
+  const raw = params.get("botDelay");
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : 600;
+})();
+const PLAYABLE = new Set(["splendor"]);
+const BOTS = ["greedy", "random"];
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------- stylesheet
+// Loaded from here so that it never blocks the first paint of the loading screen.
+const cssReady = new Promise((resolve) => {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../css/app.css", import.meta.url).href;
+  link.onload = link.onerror = () => resolve();
+  document.head.appendChild(link);
+});
+
+// ---------------------------------------------------------------------------- toast
+let toastTimer = 0;
+function toast(message, kind = "error") {
+  const el = $("error-toast");
+  el.textContent = message;
+  el.className = `toast ${kind}`;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 6000);
+}
+$("error-toast").addEventListener("click", () => { $("error-toast").hidden = true; });
+
+// ---------------------------------------------------------------------------- boot
+const STAGE_TEXT = {
+  runtime: "Downloading the Python runtime…",
+  python: "Starting Python…",
+  engine: "Installing the game engine…",
+};
+function setProgress(fraction, detail) {
+  const f = Math.max(0, Math.min(1, Number(fraction) || 0));
+  const bar = $("progress");
+  bar.querySelector(".fill").style.width = `${(f * 100).toFixed(1)}%`;
+  bar.setAttribute("aria-valuenow", String(Math.round(f * 100)));
+  if (detail) $("loading-detail").textContent = detail;
+}
+
+const engine = new EngineClient();
+let lastFraction = 0;
+engine.onProgress = (ev) => {
+  // never move the bar backwards
+  lastFraction = Math.max(lastFraction, Number(ev.fraction) || 0);
+  setProgress(lastFraction, STAGE_TEXT[ev.stage] || ev.detail || "Loading…");
+};
+
+let games = [];
+async function boot() {
+  let hello;
+  try {
+    await engine.ready;
+    hello = await engine.request("hello");
+  } catch (err) {
+    $("loading").setAttribute("aria-busy", "false");
+    $("loading-detail").textContent = "The game engine could not start.";
+    const box = $("boot-error");
+    box.textContent = err && err.message ? err.message : String(err);
+    box.hidden = false;
+    return;
+  }
+  setProgress(1, "Ready");
+  games = normalizeGames(hello.games);
+  await cssReady;
+  renderPicker();
+  $("loading").hidden = true;
+  $("loading").setAttribute("aria-busy", "false");
+  $("app").hidden = false;
+  showScreen("picker");
+}
+
+/** engine.GAMES as a list of {id, title, min, max} (accepts a list or an object keyed by id) */
+function normalizeGames(raw) {
+  const list = Array.isArray(raw) ? raw : Object.entries(raw || {}).map(([id, g]) => ({ id, ...g }));
+  return list.map((g) => {
+    const seats = g.seats || g.players || [];
+    const min = g.min_players ?? g.min_seats ?? (Array.isArray(seats) ? seats[0] : seats.min) ?? 2;
+    const max = g.max_players ?? g.max_seats ?? (Array.isArray(seats) ? seats[seats.length - 1] : seats.max) ?? 4;
+    return { id: g.id, title: g.title || g.name || g.id, min, max, about: g.summary || g.description || "" };
+  });
+}
+
+// ---------------------------------------------------------------------------- screens
+function showScreen(name) {
+  $("game-picker").hidden = name !== "picker";
+  $("new-game-form").hidden = name !== "form";
+  $("game-screen").hidden = name !== "game";
+  $("new-game-btn").hidden = name !== "game";
+  if (name !== "game") { $("handover").hidden = true; }
+  window.scrollTo(0, 0);
+}
+
+const BLURB = {
+  splendor: "Collect gems, buy developments, attract nobles. 2–4 players.",
+};
+function renderPicker() {
+  const list = $("game-list");
+  const shown = games.length ? games : [{ id: "splendor", title: "Splendor", min: 2, max: 4 }];
+  list.innerHTML = shown.map((g) => {
+    const playable = PLAYABLE.has(g.id);
+    return `<button type="button" class="game-tile${playable ? " playable" : ""}" data-game="${esc(g.id)}"
+        data-testid="pick-${esc(g.id)}"${playable ? "" : " disabled"}>
+      <span class="game-title">${esc(g.title)}</span>
+      <span class="game-about">${esc(BLURB[g.id] || g.about || `${g.min}–${g.max} players`)}</span>
+      <span class="game-state">${playable ? "Play" : "Coming soon"}</span>
+    </button>`;
+  }).join("");
+}
+$("game-list").addEventListener("click", (e) => {
+  const tile = e.target.closest("[data-game]");
+  if (!tile || tile.disabled) return;
+  openForm(tile.dataset.game);
+});
+
+// ---------------------------------------------------------------------------- new-game form
+let formGame = null;
+let formSeats = ["human", "greedy", "greedy", "greedy"];
+let formPlayers = 2;
+
+function openForm(gameId) {
+  formGame = games.find((g) => g.id === gameId) || { id: gameId, title: gameId, min: 2, max: 4 };
+  $("form-title").textContent = `New game of ${formGame.title}`;
+  formPlayers = Math.min(Math.max(formPlayers, formGame.min), formGame.max);
+  renderForm();
+  showScreen("form");
+}
+
+function renderForm() {
+  const counts = [];
+  for (let n = formGame.min; n <= formGame.max; n++) counts.push(n);
+  $("player-count").innerHTML = counts.map((n) => `
+    <label class="seg${n === formPlayers ? " on" : ""}">
+      <input type="radio" name="players" value="${n}" data-testid="players-${n}"${n === formPlayers ? " checked" : ""}>${n}
+    </label>`).join("");
+  const rows = [];
+  for (let i = 0; i < formPlayers; i++) {
+    const k = formSeats[i];
+    rows.push(`<li class="seat-row">
+      <span class="seat-label"><i class="seat-dot s${i}" aria-hidden="true"></i>Seat ${i + 1}</span>
+      <select name="seat-${i}" data-seat="${i}" data-testid="seat-kind-${i}" aria-label="Seat ${i + 1}">
+        <option value="human"${k === "human" ? " selected" : ""}>Human</option>
+        <option value="greedy"${k === "greedy" ? " selected" : ""}>Computer — greedy</option>
+        <option value="random"${k === "random" ? " selected" : ""}>Computer — random</option>
+      </select></li>`);
+  }
+  $("seat-list").innerHTML = rows.join("");
+}
+$("player-count").addEventListener("change", (e) => {
+  if (e.target.name === "players") { formPlayers = Number(e.target.value); renderForm(); }
+});
+$("seat-list").addEventListener("change", (e) => {
+  const i = Number(e.target.dataset.seat);
+  if (Number.isInteger(i)) formSeats[i] = e.target.value;
+});
+$("back-to-picker").addEventListener("click", () => showScreen("picker"));
+$("new-game-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const seedRaw = $("seed-input").value.trim();
+  const seed = seedRaw === "" ? null : Number(seedRaw);
+  if (seed !== null && !(Number.isInteger(seed) && seed >= 0)) {
+    toast("The seed must be a whole number (or left empty).");
+    return;
+  }
+  startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), seed });
+});
+$("new-game-btn").addEventListener("click", () => {
+  stopSession();
+  showScreen("picker");
+});
+
+// ---------------------------------------------------------------------------- the match
+let session = null;
+const tableEl = $("table");
+const table = new SplendorTable(tableEl, {
+  attempt: (move) => humanPlay(move),
+  endTurn: () => { if (session && session.pendingHandover !== undefined) handOver(session, session.pendingHandover); },
+  seatName: (s) => seatName(s),
+  seatKind: (s) => (session ? session.cfg.seats[s] : "human"),
+});
+
+function seatName(seat) {
+  return `Seat ${Number(seat) + 1}`;
+}
+
+// What a test (or a curious person in the console) may read: only what is on screen.
+window.tabletop = {
+  get legalMoves() { return session && session.current && table.live ? session.current.legal_moves : []; },
+  get view() { return session && session.current ? session.current.view : null; },
+  get seat() { return session ? session.viewer : null; },
+  botDelay: BOT_DELAY_MS,
+};
+
+function stopSession() {
+  if (!session) return;
+  session.cancelled = true;
+  engine.request("drop", { match: session.match }).catch(() => {});
+  session = null;
+  table.clear();
+  $("handover").hidden = true;
+}
+
+async function startGame(cfg) {
+  stopSession();
+  const startBtn = $("start-game");
+  startBtn.disabled = true;
+  let reply;
+  try {
+    const req = { game: cfg.game, players: cfg.players };
+    if (cfg.seed !== null && cfg.seed !== undefined) req.seed = cfg.seed;
+    reply = await engine.request("new_match", req);
+  } catch (err) {
+    toast(err.message || String(err));
+    return;
+  } finally {
+    startBtn.disabled = false;
+  }
+  session = {
+    cfg, match: reply.match, viewer: null, current: null, cancelled: false, busy: false, moves: 0,
+    humans: cfg.seats.filter((k) => k === "human").length,
+  };
+  // `state` for a seat, or null for the public view
+  session.engineState = (seat) => engine.request("state", { match: reply.match, seat });
+  $("move-log").innerHTML = "";
+  $("results").hidden = true;
+  $("results").innerHTML = "";
+  table.clear();
+  tableEl.dataset.moves = "0";
+  showScreen("game");
+  const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer (${k})`}`).join(", ");
+  logLine(`New game of ${esc(formGame ? formGame.title : cfg.game)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
+  advance(session);
+}
+
+function logLine(html, cls = "") {
+  const li = document.createElement("li");
+  if (cls) li.className = cls;
+  li.innerHTML = html;
+  const log = $("move-log");
+  log.appendChild(li);
+  log.scrollTop = log.scrollHeight;
+}
+function logEvents(events) {
+  for (const ev of events || []) {
+    const line = describeEvent(ev, seatName);
+    if (line) logLine(line, `ev-${ev.type}`);
+  }
+}
+
+function failed(s, err) {
+  if (s.cancelled) return;
+  console.error(err);
+  toast(err instanceof EngineError ? `${err.message} (${err.code})` : String(err && err.message || err));
+}
+
+/** Runs computer turns until a human must act, the device must be handed over, or the end. */
+async function advance(s) {
+  try {
+    while (!s.cancelled) {
+      const pub = await s.engineState(null);
+      if (s.cancelled) return;
+      if (pub.over) return finish(s, pub);
+      const actor = pub.to_act[0];
+      const kind = s.cfg.seats[actor];
+      if (kind === "human") {
+        if (s.humans >= 2 && s.viewer !== null && s.viewer !== actor) {
+          // the player who just moved sees the result of the move (a card drawn face down,
+          // say) on their own view, then hands the device on
+          if (s.humanJustMoved) {
+            s.humanJustMoved = false;
+            s.pendingHandover = actor;
+            return show(s, await s.engineState(s.viewer), { interactive: false, turnOver: actor });
+          }
+          return handOver(s, actor);
+        }
+        s.viewer = actor;
+        return show(s, await s.engineState(actor), { interactive: true });
+      }
+      // a computer seat: show the table as the device holder sees it, pause, then play
+      const shown = await s.engineState(s.viewer);
+      if (s.cancelled) return;
+      show(s, shown, { interactive: false, thinking: actor });
+      const [reply] = await Promise.all([
+        engine.request("bot_move", { match: s.match, seat: actor, bot: kind }),
+        sleep(BOT_DELAY_MS),
+      ]);
+      if (s.cancelled) return;
+      const played = await engine.request("play", { match: s.match, seat: actor, move: reply.move });
+      if (s.cancelled) return;
+      s.humanJustMoved = false;
+      recordPlay(s, played);
+    }
+  } catch (err) {
+    failed(s, err);
+  }
+}
+
+function recordPlay(s, played) {
+  s.moves += 1;
+  tableEl.dataset.moves = String(s.moves);
+  logEvents(played.events);
+}
+
+function show(s, state, ctx) {
+  if (s.cancelled) return;
+  s.current = state;
+  $("handover").hidden = true;
+  tableEl.hidden = false;
+  table.render(state, { fresh: true, ...ctx });
+}
+
+function handOver(s, seat) {
+  // Nothing private may stay in the page: drop the previous seat's view entirely.
+  s.viewer = null;
+  s.current = null;
+  delete s.pendingHandover;
+  table.clear();
+  tableEl.hidden = true;
+  tableEl.dataset.interactive = "false";
+  $("handover-title").textContent = `Pass the device to ${seatName(seat)}`;
+  $("handover-detail").textContent = `${seatName(seat)}: tap when you hold the device. The other players should look away.`;
+  const dlg = $("handover");
+  dlg.dataset.seat = String(seat);
+  dlg.hidden = false;
+  $("handover-ready").focus();
+  s.handoverTo = seat;
+}
+$("handover-ready").addEventListener("click", () => {
+  const s = session;
+  if (!s || s.handoverTo === undefined) return;
+  s.viewer = s.handoverTo;
+  delete s.handoverTo;
+  $("handover").hidden = true;
+  advance(s);
+});
+
+async function humanPlay(move) {
+  const s = session;
+  if (!s || s.busy || s.viewer === null) return false;
+  s.busy = true;
+  let played;
+  try {
+    played = await engine.request("play", { match: s.match, seat: s.viewer, move });
+  } catch (err) {
+    s.busy = false;
+    if (err instanceof EngineError && err.code === "illegal_move") toast(err.message);
+    else failed(s, err);
+    return false;
+  }
+  s.busy = false;
+  if (s.cancelled) return true;
+  s.humanJustMoved = true;
+  recordPlay(s, played);
+  advance(s);
+  return true;
+}
+
+async function finish(s, pub) {
+  // the final table: a lone human sees their own view; otherwise the public view
+  const humanSeats = s.cfg.seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0);
+  const viewer = humanSeats.length === 1 ? humanSeats[0] : null;
+  s.viewer = viewer;
+  const state = viewer === null ? pub : await s.engineState(viewer);
+  if (s.cancelled) return;
+  show(s, state, { interactive: false });
+  renderResults(s, pub.result || state.result || state.view.result);
+}
+
+function renderResults(s, result) {
+  const box = $("results");
+  const winners = result.winners || [];
+  const rows = result.scores.map((score, seat) => ({ seat, score, cards: (result.purchased || [])[seat] }))
+    .sort((a, b) => b.score - a.score || a.cards - b.cards || a.seat - b.seat);
+  const title = winners.length > 1
+    ? `Shared victory: ${winners.map(seatName).join(" and ")}`
+    : `${seatName(winners[0])} wins!`;
+  box.innerHTML = `
+    <h2 data-testid="winner">${esc(title)}</h2>
+    <p class="decided" data-testid="decided-by" data-decided-by="${esc(result.decided_by)}">${esc(DECIDED_BY_TEXT[result.decided_by] || result.decided_by)}</p>
+    <table class="scores">
+      <thead><tr><th scope="col">Seat</th><th scope="col">Prestige</th><th scope="col">Cards bought</th><th></th></tr></thead>
+      <tbody>${rows.map((r) => `<tr class="${winners.includes(r.seat) ? "winner" : ""}" data-seat="${r.seat}">
+        <th scope="row"><i class="seat-dot s${r.seat}" aria-hidden="true"></i>${esc(seatName(r.seat))}
+          <span class="muted">${s.cfg.seats[r.seat] === "human" ? "human" : `computer · ${esc(s.cfg.seats[r.seat])}`}</span></th>
+        <td>${r.score}</td><td>${r.cards ?? ""}</td><td>${winners.includes(r.seat) ? '<span class="win-badge">winner</span>' : ""}</td></tr>`).join("")}
+      </tbody>
+    </table>
+    <div class="row">
+      <button type="button" class="btn secondary" data-testid="rematch" id="rematch">Rematch</button>
+      <button type="button" class="btn primary" data-testid="results-new-game" id="results-new-game">New game</button>
+    </div>`;
+  box.hidden = false;
+  box.scrollIntoView({ block: "start" });
+  $("rematch").addEventListener("click", () => startGame({ ...s.cfg, seed: null }));
+  $("results-new-game").addEventListener("click", () => { stopSession(); showScreen("picker"); });
+}
+
+boot();

@@ -1,0 +1,99 @@
+// The page's side of the worker protocol (docs/protocol.md, version 1).
+// It only moves bytes: every decision is made by the Python engine inside the worker.
+
+export const PROTOCOL_VERSION = 1;
+
+/** A reply with `ok: false`: `code` and `message` come from the engine. */
+export class EngineError extends Error {
+  constructor(code, message, op) {
+    super(message || code);
+    this.name = "EngineError";
+    this.code = code;
+    this.op = op;
+  }
+}
+
+const DEFAULT_WORKER_URL = new URL("../worker/engine-worker.js", import.meta.url);
+
+/**
+ * Creates the module worker and talks to it by request id.
+ *   const engine = new EngineClient();
+ *   engine.onProgress = (ev) => bar.style.width = ev.fraction * 100 + "%";
+ *   await engine.ready;                      // resolves with the `ready` event
+ *   const reply = await engine.request("hello");
+ * `request` resolves with the whole reply (`ok: true`) or rejects with an EngineError.
+ */
+export class EngineClient {
+  constructor(workerUrl = DEFAULT_WORKER_URL) {
+    this.onProgress = null;
+    this.bootMs = null;
+    this.engineVersion = null;
+    this._pending = new Map();
+    this._nextId = 1;
+    this._settled = false;
+    this.ready = new Promise((resolve, reject) => {
+      this._resolveReady = resolve;
+      this._rejectReady = reject;
+    });
+    this.worker = new Worker(workerUrl, { type: "module", name: "engine" });
+    this.worker.onmessage = (e) => this._onMessage(e.data);
+    this.worker.onerror = (e) => {
+      const msg = (e && e.message) || "the engine worker failed to start";
+      if (e && typeof e.preventDefault === "function") e.preventDefault();
+      this._bootFailed(msg);
+    };
+    this.worker.onmessageerror = () => this._bootFailed("the engine worker sent an unreadable message");
+  }
+
+  _bootFailed(message) {
+    if (!this._settled) {
+      this._settled = true;
+      this._rejectReady(new EngineError("boot_error", message, "boot"));
+    }
+    for (const [, p] of this._pending) p.reject(new EngineError("boot_error", message, p.op));
+    this._pending.clear();
+  }
+
+  _onMessage(data) {
+    let msg = data;
+    if (typeof data === "string") {
+      try { msg = JSON.parse(data); } catch { return; }
+    }
+    if (!msg || typeof msg !== "object") return;
+    if (msg.event !== undefined && msg.id === undefined) {
+      if (msg.event === "progress") {
+        if (this.onProgress) this.onProgress(msg);
+      } else if (msg.event === "ready") {
+        this.bootMs = msg.boot_ms || null;
+        this.engineVersion = msg.engine || null;
+        if (!this._settled) { this._settled = true; this._resolveReady(msg); }
+      } else if (msg.event === "boot_error") {
+        this._bootFailed(msg.message || "the engine could not start");
+      }
+      return;
+    }
+    const pending = this._pending.get(msg.id);
+    if (!pending) return;
+    this._pending.delete(msg.id);
+    if (msg.ok) pending.resolve(msg);
+    else {
+      const err = msg.error || {};
+      pending.reject(new EngineError(err.code || "internal", err.message || "unknown error", pending.op));
+    }
+  }
+
+  /** Sends `{v, id, op, ...fields}` as a JSON string; resolves with the reply. */
+  request(op, fields = {}) {
+    const id = this._nextId++;
+    const text = JSON.stringify({ v: PROTOCOL_VERSION, id, op, ...fields });
+    return new Promise((resolve, reject) => {
+      this._pending.set(id, { resolve, reject, op });
+      this.worker.postMessage(text);
+    });
+  }
+
+  terminate() {
+    this.worker.terminate();
+    this._bootFailed("the engine worker was stopped");
+  }
+}
