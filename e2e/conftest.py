@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import json
 import os
-import queue
-import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import BackgroundServer  # noqa: E402  (tools/serve.py)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -50,36 +49,6 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
-class StaticServer:
-    """tools/serve.py in a `timeout`-bounded subprocess on a free loopback port."""
-
-    def __init__(self, folder: Path, lifetime_s: int = SERVER_LIFETIME_S):
-        cmd = ["timeout", str(lifetime_s), sys.executable, "-u", str(ROOT / "tools" / "serve.py"),
-               "--port", "0", "--dir", str(folder)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(l) for l in self.proc.stdout], daemon=True).start()
-        try:
-            first = lines.get(timeout=30)
-        except queue.Empty:
-            self.stop()
-            raise RuntimeError("tools/serve.py printed nothing in 30 s")
-        m = re.search(r"(http://127\.0\.0\.1:\d+/)", first)
-        if not m:
-            self.stop()
-            raise RuntimeError(f"tools/serve.py did not start: {first.strip()}")
-        self.url = m.group(1)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     dist = ROOT / "dist"
@@ -92,7 +61,7 @@ def dist_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(dist_dir):
-    server = StaticServer(dist_dir)
+    server = BackgroundServer(dist_dir, lifetime_s=SERVER_LIFETIME_S)
     yield server.url
     server.stop()
 

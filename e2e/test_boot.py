@@ -29,6 +29,17 @@ def test_worker_boots_and_answers_hello(worker_page, manifest, origin_requests):
     assert "splendor" in hello["games"]
     assert hello["engine"] == manifest["engine_version"]
     assert worker_page.worker_errors() == []
+
+    # a real install: the distribution is in site-packages with its metadata
+    installed = worker_page.page.workers[0].evaluate("""() => JSON.parse(self.pyodide.runPython(`
+import json, importlib.metadata as md
+d = md.distribution(md.packages_distributions()["engine"][0])
+json.dumps({"version": d.version, "installer": d.read_text("INSTALLER"), "files": len(d.files)})
+`))""")
+    assert installed["version"] == manifest["engine_version"]
+    assert installed["installer"].strip() == "pyodide.unpackArchive"
+    assert installed["files"] > 5
+
     origin_requests.assert_same_origin()
     # the page's worker fetched Pyodide and the wheel from the origin, each file once
     paths = [u.split("/", 3)[3] for u in origin_requests.urls]

@@ -12,7 +12,11 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import queue
+import re
+import subprocess
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,11 +43,16 @@ TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = True
+    isolate = False
 
     def end_headers(self):
         # Revalidate every time (a 304 when unchanged): a rebuilt wheel with the same
         # version is never served stale from the browser's cache during development.
         self.send_header("Cache-Control", "no-cache")
+        if self.isolate:
+            # cross-origin isolation (SharedArrayBuffer, measureUserAgentSpecificMemory)
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -56,18 +65,57 @@ class Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
 
+class BackgroundServer:
+    """This script in a `timeout`-bounded subprocess on a free loopback port (for the e2e
+    fixtures and the benchmark). `.url` is its root URL; call `.stop()` when done."""
+
+    def __init__(self, folder: Path | str, lifetime_s: int = 3600, extra_args: list[str] | None = None):
+        cmd = ["timeout", str(lifetime_s), sys.executable, "-u", str(Path(__file__).resolve()),
+               "--port", "0", "--dir", str(folder), *(extra_args or [])]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        try:
+            first = lines.get(timeout=30)
+        except queue.Empty:
+            self.stop()
+            raise RuntimeError("tools/serve.py printed nothing in 30 s") from None
+        m = re.search(r"(http://127\.0\.0\.1:\d+/)", first)
+        if not m:
+            self.stop()
+            raise RuntimeError(f"tools/serve.py did not start: {first.strip()}")
+        self.url = m.group(1)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Serve the built site on loopback.")
     ap.add_argument("--port", type=int, default=8000, help="port (0 = any free port; default 8000)")
     ap.add_argument("--dir", default=str(ROOT / "dist"), help="folder to serve (default: dist/)")
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--log", action="store_true", help="log every request")
+    ap.add_argument("--isolate", action="store_true", help="send COOP/COEP headers (cross-origin isolation)")
     args = ap.parse_args(argv)
     folder = Path(args.dir).resolve()
     if not (folder / "index.html").is_file() and not (folder / "wheels").is_dir():
         print(f"serve: {folder} does not look like a built site; run `python tools/build.py`", file=sys.stderr)
         return 1
     Handler.quiet = not args.log
+    Handler.isolate = args.isolate
     server = Server((args.host, args.port), functools.partial(Handler, directory=str(folder)))
     host, port = server.server_address[:2]
     print(f"Serving {folder} at http://{host}:{port}/", flush=True)
