@@ -22,13 +22,6 @@ PHONE = {"width": 390, "height": 844}
 
 # ----------------------------------------------------------------------------- helpers
 
-@pytest.fixture
-def app_url(request) -> str:
-    """TEMPORARY until tools/build.py lands: SITE_DEV_URL points at a dev server."""
-    import os
-    return os.environ.get("SITE_DEV_URL") or request.getfixturevalue("base_url")
-
-
 def open_site(page: Page, base_url: str) -> None:
     page.goto(base_url + "?botDelay=0")
     expect(page.get_by_test_id("loading")).to_be_visible()
@@ -143,9 +136,9 @@ def no_horizontal_scroll(page: Page) -> None:
 # ----------------------------------------------------------------------------- tests
 
 @pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
-def test_human_vs_computer_game_to_results(page: Page, app_url: str, viewport) -> None:
+def test_human_vs_computer_game_to_results(page: Page, base_url: str, origin_requests, viewport) -> None:
     page.set_viewport_size(viewport)
-    open_site(page, app_url)
+    open_site(page, base_url)
     start_game(page, ["human", "greedy"], seed=11)
     rng = random.Random(11)
     human_moves = 0
@@ -172,14 +165,15 @@ def test_human_vs_computer_game_to_results(page: Page, app_url: str, viewport) -
     expect(log).to_contain_text("Game over")
     assert log.locator("li").count() > human_moves
     no_horizontal_scroll(page)
+    origin_requests.assert_same_origin()
 
     # a new game from the results screen
     results.get_by_test_id("results-new-game").click()
     expect(page.get_by_test_id("game-picker")).to_be_visible()
 
 
-def test_pass_and_play_handover_hides_reservations(page: Page, app_url: str) -> None:
-    open_site(page, app_url)
+def test_pass_and_play_handover_hides_reservations(page: Page, base_url: str) -> None:
+    open_site(page, base_url)
     start_game(page, ["human", "human"], seed=5)
     assert wait_turn_or_end(page) == "turn"
     assert page.evaluate("window.tabletop.seat") == 0
@@ -213,9 +207,9 @@ def test_pass_and_play_handover_hides_reservations(page: Page, app_url: str) -> 
     assert card_id not in json.dumps(page.evaluate("window.tabletop.view"))
 
 
-def test_refused_attempt_shows_engine_reason(page: Page, app_url: str) -> None:
+def test_refused_attempt_shows_engine_reason(page: Page, base_url: str) -> None:
     seed = 3
-    open_site(page, app_url)
+    open_site(page, base_url)
     start_game(page, ["human", "greedy"], seed=seed)
     assert wait_turn_or_end(page) == "turn"
     moves = legal_moves(page)
@@ -241,9 +235,9 @@ def test_refused_attempt_shows_engine_reason(page: Page, app_url: str) -> None:
     assert legal_moves(page) == moves
 
 
-def test_phone_layout_has_no_horizontal_scroll(page: Page, app_url: str) -> None:
+def test_phone_layout_has_no_horizontal_scroll(page: Page, base_url: str) -> None:
     page.set_viewport_size(PHONE)
-    open_site(page, app_url)
+    open_site(page, base_url)
     no_horizontal_scroll(page)
     page.get_by_test_id("pick-splendor").click()
     no_horizontal_scroll(page)
@@ -266,14 +260,14 @@ def test_phone_layout_has_no_horizontal_scroll(page: Page, app_url: str) -> None
     no_horizontal_scroll(page)
 
 
-def test_return_and_noble_choices_mirror_the_engine(page: Page, app_url: str) -> None:
+def test_return_and_noble_choices_mirror_the_engine(page: Page, base_url: str) -> None:
     """Seat 0 plays the greedy bot's choices by clicking, on a seed where it must return
     tokens and choose between nobles; a CPython twin of the match checks every view."""
     from engine.bots import choose_move
 
     seed = 86
     twin = engine.new_match("splendor", 2, seed=seed)
-    open_site(page, app_url)
+    open_site(page, base_url)
     start_game(page, ["human", "greedy"], seed=seed)
     seen: set[str] = set()
     while not {"return", "noble"} <= seen:

@@ -38,7 +38,11 @@ function toast(message, kind = "error") {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 6000);
 }
-$("error-toast").addEventListener("click", () => { $("error-toast").hidden = true; });
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("error-toast").hidden = true;
+}
+$("error-toast").addEventListener("click", hideToast);
 
 // ---------------------------------------------------------------------------- boot
 const STAGE_TEXT = {
@@ -59,7 +63,10 @@ let lastFraction = 0;
 engine.onProgress = (ev) => {
   // never move the bar backwards
   lastFraction = Math.max(lastFraction, Number(ev.fraction) || 0);
-  setProgress(lastFraction, STAGE_TEXT[ev.stage] || ev.detail || "Loading…");
+  const detail = typeof ev.detail === "string" && ev.detail
+    ? ev.detail.charAt(0).toUpperCase() + ev.detail.slice(1) + (ev.detail.endsWith(")") || ev.detail === "ready" ? "" : "…")
+    : STAGE_TEXT[ev.stage];
+  setProgress(lastFraction, detail || "Loading…");
 };
 
 let games = [];
@@ -257,8 +264,16 @@ function logLine(html, cls = "") {
   log.scrollTop = log.scrollHeight;
 }
 function logEvents(events) {
-  for (const ev of events || []) {
-    const line = describeEvent(ev, seatName);
+  const list = events || [];
+  for (let i = 0; i < list.length; i++) {
+    const ev = list[i];
+    let line = describeEvent(ev, seatName);
+    // a reservation and the gold that comes with it make one line
+    const next = list[i + 1];
+    if (ev.type === "reserve" && next && next.type === "gold" && next.seat === ev.seat) {
+      line += `, and took <span class="gemtext"><i class="dot gem-gold" aria-hidden="true"></i>1 gold</span>`;
+      i++;
+    }
     if (line) logLine(line, `ev-${ev.type}`);
   }
 }
@@ -330,6 +345,7 @@ function handOver(s, seat) {
   s.viewer = null;
   s.current = null;
   delete s.pendingHandover;
+  hideToast();
   table.clear();
   tableEl.hidden = true;
   tableEl.dataset.interactive = "false";
@@ -365,6 +381,7 @@ async function humanPlay(move) {
   }
   s.busy = false;
   if (s.cancelled) return true;
+  hideToast();
   s.humanJustMoved = true;
   recordPlay(s, played);
   advance(s);

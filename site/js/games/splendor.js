@@ -86,13 +86,13 @@ function nobleHTML(noble, { selectable = false, owned = false } = {}) {
     <span class="points">${noble.points}</span><span class="needs">${needs}</span></${tag}>`;
 }
 
-function tokenHTML(color, count, { action = "", disabled = true, picked = 0, size = "" } = {}) {
+function tokenHTML(color, count, { action = "", disabled = true, picked = 0, size = "", sign = "+" } = {}) {
   const tag = action ? "button" : "div";
   const attrs = action
     ? ` type="button" data-action="${action}" data-color="${color}"${disabled ? " disabled" : ""}`
     : "";
   return `<${tag}${attrs} class="token gem-${color} ${size}${picked ? " picked" : ""}" aria-label="${color}: ${count}${picked ? `, ${picked} selected` : ""}">
-    <span class="count">${count}</span>${picked ? `<span class="badge">+${picked}</span>` : ""}</${tag}>`;
+    <span class="count">${count}</span>${picked ? `<span class="badge">${sign}${picked}</span>` : ""}</${tag}>`;
 }
 
 // ---------------------------------------------------------------------------- events
@@ -393,7 +393,7 @@ export class SplendorTable {
     const sel = this.sel && this.sel.kind === "return" ? this.sel.gems : {};
     const ok = this._isListed("return", sel);
     const tokens = TOKENS.filter((c) => me.tokens[c] > 0).map((c) => tokenHTML(c, me.tokens[c] - (sel[c] || 0), {
-      action: "return-pick", disabled: !this._canAdd("return", sel, c), picked: sel[c] || 0, size: "small",
+      action: "return-pick", disabled: !this._canAdd("return", sel, c), picked: sel[c] || 0, size: "small", sign: "−",
     })).join("");
     return `<p class="prompt">You hold ${me.token_count} tokens, more than 10: give back ${mustReturn}.</p>
       <div class="return-tokens">${tokens}</div>
