@@ -49,6 +49,8 @@ def explain(state: GuildState, seat_index: int, move: Any) -> str:
     if kind not in FIELDS:
         return f"unknown move type {kind!r}: expected one of " + ", ".join(FIELDS)
     extra = set(move) - FIELDS[kind]
+    if kind == "reserve" and "tier" in extra:
+        return "only a market workshop can be reserved, never the top of a deck"
     if extra:
         return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} in a {kind} move"
     missing = FIELDS[kind] - set(move)
