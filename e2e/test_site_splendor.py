@@ -291,3 +291,13 @@ def test_return_and_noble_choices_mirror_the_engine(page: Page, base_url: str) -
     log = page.get_by_test_id("move-log")
     expect(log).to_contain_text("returned")
     expect(log).to_contain_text("A noble visits Seat 1")
+
+
+def test_boot_failure_is_shown_with_a_retry(page: Page, base_url: str) -> None:
+    page.route("**/worker/engine-worker.js", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(base_url)
+    expect(page.get_by_test_id("loading")).to_be_visible()
+    expect(page.locator("#boot-error")).to_be_visible(timeout=30_000)
+    expect(page.locator("#boot-error")).not_to_be_empty()
+    expect(page.locator("#boot-retry")).to_be_visible()
+    expect(page.get_by_test_id("game-picker")).to_be_hidden()

@@ -60,7 +60,18 @@ function setProgress(fraction, detail) {
 
 const engine = new EngineClient();
 let lastFraction = 0;
+// a boot that stops moving says so (the bar itself only moves on real progress)
+let stallTimer = 0;
+function watchStall() {
+  clearTimeout(stallTimer);
+  stallTimer = setTimeout(() => {
+    $("loading-detail").textContent += " — this is taking longer than usual.";
+    $("boot-retry").hidden = false;
+  }, 45000);
+}
+watchStall();
 engine.onProgress = (ev) => {
+  watchStall();
   // never move the bar backwards
   lastFraction = Math.max(lastFraction, Number(ev.fraction) || 0);
   const detail = typeof ev.detail === "string" && ev.detail
@@ -81,8 +92,11 @@ async function boot() {
     const box = $("boot-error");
     box.textContent = err && err.message ? err.message : String(err);
     box.hidden = false;
+    clearTimeout(stallTimer);
+    $("boot-retry").hidden = false;
     return;
   }
+  clearTimeout(stallTimer);
   setProgress(1, "Ready");
   games = normalizeGames(hello.games);
   await cssReady;
