@@ -24,6 +24,7 @@ if (way === "unpack") {
 } else {
   errors.push("unknown way " + way);
 }
+const modulesBefore = pyodide.runPython("import sys; len(sys.modules)");
 const t1 = performance.now();
 pyodide.runPython("import importlib; importlib.invalidate_caches(); from engine.protocol import handle");
 const t2 = performance.now();
@@ -31,4 +32,4 @@ const installer = pyodide.runPython(`
 import importlib.metadata as md
 (md.distribution(md.packages_distributions()["engine"][0]).read_text("INSTALLER") or "(none)").strip()
 `);
-self.postMessage({ way, errors, installer, install_ms: t1 - t0, import_ms: t2 - t1, total_ms: t2 - t0 });
+self.postMessage({ way, errors, installer, modules_before_import: modulesBefore, install_ms: t1 - t0, import_ms: t2 - t1, total_ms: t2 - t0 });
