@@ -89,7 +89,14 @@ const SHARE = {
 let lastFraction = -1;
 let lastPostedAt = 0;
 
+const STAGES = ["runtime", "python", "engine"];
+let lastStage = 0;
+
 function progress(stage, fraction, detail, force = false) {
+  // stages only move forward (a late byte count after the interpreter started is dropped)
+  const stageIndex = STAGES.indexOf(stage);
+  if (stageIndex < lastStage) return;
+  lastStage = stageIndex;
   fraction = Math.min(1, Math.max(lastFraction, fraction));
   const now = performance.now();
   // throttle: a new event when the bar moved by 1 % or 50 ms passed, or on a stage change
