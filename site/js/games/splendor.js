@@ -193,7 +193,26 @@ export class SplendorTable {
   }
 
   // ------------------------------------------------------------------ drawing
+  /** a selector for the focused control, so that a redraw can give focus back (keyboard play) */
+  _focusKey() {
+    const el = document.activeElement;
+    if (!el || !this.root.contains(el) || !el.dataset || !el.dataset.action) return null;
+    const keys = ["action", "color", "card", "tier", "noble", "index", "where"];
+    return keys.filter((k) => el.dataset[k] !== undefined)
+      .map((k) => `[data-${k}="${CSS.escape(el.dataset[k])}"]`).join("");
+  }
+
   _draw() {
+    const focus = this._focusKey();
+    this._paint();
+    if (focus) {
+      const again = this.root.querySelector(focus);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+      else { const first = this.root.querySelector(".action-panel button:not(:disabled)"); if (first) first.focus({ preventScroll: true }); }
+    }
+  }
+
+  _paint() {
     const { view } = this.state;
     const live = this.live;
     const phase = view.turn.phase;
