@@ -6,7 +6,7 @@ owned by one `Match`; `apply` is only ever called with a move that `legal_moves`
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..rng import Rng
 
@@ -31,7 +31,7 @@ class Rules(Protocol):
     title: str
     min_players: int
     max_players: int
-    options: dict[str, Any]
+    options: ClassVar[dict[str, Any]]
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> Any:
         """Return the starting state (the generator is kept inside it)."""

@@ -11,13 +11,14 @@ from itertools import combinations
 from typing import Any
 
 from ..gems.cards import CARDS, NOBLES
+from ..gems.market import face_up
 from ..gems.colors import COLORS, TOKEN_NAMES
 from ..gems.payments import exact_payments
+from ..gems.taking import TWO_SAME_MIN, different_colour_choices, return_choices, two_same_choices
 from .state import ACTION, NOBLE, RETURN, SeatState, SplendorState
 
 MAX_TOKENS = 10
 MAX_RESERVED = 3
-TWO_SAME_MIN = 4
 
 PASS: dict[str, Any] = {"type": "pass"}
 
@@ -44,18 +45,8 @@ def pay_json(pay: list[int]) -> dict[str, int]:
 
 def take_moves(bank: list[int]) -> list[dict[str, Any]]:
     """Take 3 different (compulsory while 3 colours remain), 2 of one colour with ≥4, or fewer."""
-    available = [i for i in range(5) if bank[i] > 0]
-    moves: list[dict[str, Any]] = []
-    if len(available) >= 3:
-        for combo in combinations(available, 3):
-            moves.append(TAKE_THREE[combo])
-    else:
-        for n in range(len(available), 0, -1):
-            for fewer in combinations(available, n):
-                moves.append(TAKE_THREE[fewer])
-    for i in range(5):
-        if bank[i] >= TWO_SAME_MIN:
-            moves.append(TAKE_TWO[i])
+    moves = [TAKE_THREE[combo] for combo in different_colour_choices(bank, three_compulsory=True)]
+    moves += [TAKE_TWO[i] for i in two_same_choices(bank)]
     return moves
 
 
@@ -63,7 +54,7 @@ def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]
     """Reserve a market card or a deck top, while fewer than 3 are reserved."""
     if len(seat.reserved) >= MAX_RESERVED:
         return []
-    moves = [RESERVE_CARD[cid] for row in state.market for cid in row if cid is not None]
+    moves = [RESERVE_CARD[cid] for cid in face_up(state.market)]
     for t in range(3):
         if state.decks[t]:
             moves.append(RESERVE_DECK[t])
@@ -79,7 +70,7 @@ def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
     moves: list[dict[str, Any]] = []
     t0, t1, t2, t3, t4, gold = seat.tokens
     b0, b1, b2, b3, b4 = seat.bonuses
-    candidates = [cid for row in state.market for cid in row if cid is not None]
+    candidates = face_up(state.market)
     candidates.extend(r[0] for r in seat.reserved)
     for cid in candidates:
         c0, c1, c2, c3, c4 = COSTS[cid]
@@ -114,21 +105,7 @@ def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
 
 def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
     """Every way to give back exactly ``excess`` tokens from those held (gold included)."""
-    moves: list[dict[str, Any]] = []
-
-    def walk(i: int, left: int, chosen: list[int]) -> None:
-        if left == 0:
-            moves.append({"type": "return", "gems": pay_json(chosen)})
-            return
-        if i == 6:
-            return
-        for n in range(min(left, tokens[i]), -1, -1):
-            chosen[i] = n
-            walk(i + 1, left - n, chosen)
-        chosen[i] = 0
-
-    walk(0, excess, [0] * 6)
-    return moves
+    return [{"type": "return", "gems": pay_json(c)} for c in return_choices(tokens, excess)]
 
 
 def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:

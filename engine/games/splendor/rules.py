@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ...rng import Rng
 from . import explain as _explain
@@ -21,7 +21,7 @@ class SplendorRules:
     title = "Splendor"
     min_players = 2
     max_players = 4
-    options: dict[str, Any] = {}
+    options: ClassVar[dict[str, Any]] = {}
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SplendorState:
         return _setup.setup(players, options, rng)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
-from ..gems.cards import NOBLES, TIERS, TOKEN_COUNTS, card_ids_of_tier
+from ..gems.cards import NOBLES, TOKEN_COUNTS
+from ..gems.market import deal
 from .state import SplendorState
 
 
@@ -14,11 +15,7 @@ def setup(players: int, options: dict[str, Any], rng: Rng) -> SplendorState:
     state = SplendorState(players, options, rng)
     gems, gold, nobles_shown = TOKEN_COUNTS[players]
     state.bank = [gems] * 5 + [gold]
-    for t in TIERS:
-        deck = card_ids_of_tier(t)
-        rng.shuffle(deck)
-        state.decks[t - 1] = deck
-        state.market[t - 1] = [deck.pop() for _ in range(4)]
+    state.decks, state.market = deal(rng)
     nobles = list(NOBLES)
     rng.shuffle(nobles)
     state.nobles = nobles[:nobles_shown]

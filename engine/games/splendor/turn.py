@@ -6,6 +6,7 @@ from typing import Any
 
 from ..gems.cards import CARD_JSON, CARDS, NOBLE_JSON, NOBLES
 from ..gems.colors import COLOR_INDEX, GOLD
+from ..gems.market import take_from_market
 from .moves import MAX_TOKENS, qualifying_nobles
 from .state import ACTION, NOBLE, OVER, RETURN, SplendorState
 
@@ -23,16 +24,12 @@ def _counts(gems: dict[str, int]) -> list[int]:
 
 def _take_from_market(state: SplendorState, card_id: str, events: list[Event]) -> bool:
     """Remove a card from the market and refill its slot from the deck; False if absent."""
-    for t, row in enumerate(state.market):
-        for slot, cid in enumerate(row):
-            if cid == card_id:
-                deck = state.decks[t]
-                new = deck.pop() if deck else None
-                row[slot] = new
-                events.append({"type": "refill", "tier": t + 1, "slot": slot,
-                               "card": dict(CARD_JSON[new]) if new else None})
-                return True
-    return False
+    taken = take_from_market(state.market, state.decks, card_id)
+    if taken is None:
+        return False
+    tier, slot, new = taken
+    events.append({"type": "refill", "tier": tier, "slot": slot, "card": dict(CARD_JSON[new]) if new else None})
+    return True
 
 
 def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[Event]:
