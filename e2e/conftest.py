@@ -7,7 +7,8 @@ but 127.0.0.1.
 - `browser_type_launch_args` extends pytest-playwright's own fixture (so --headed etc. work)
 - `site_url` / `base_url`: the session's server; `page.goto("/")` opens the site
 - `origin_requests`: every URL the page's context requested, to check they stayed home
-- `worker_page`: a blank same-origin page driving its own engine worker (see WorkerClient)
+- `worker_page`: a blank same-origin page driving its own engine worker (see WorkerClient);
+  `worker_client`: the class itself, for a test that sets up the page (routes) first
 Set E2E_NO_BUILD=1 to serve dist/ as it is instead of running tools/build.py first.
 """
 
@@ -139,9 +140,9 @@ WORKER_HARNESS = """
 class WorkerClient:
     """A same-origin blank page that runs its own engine worker (dist/worker/engine-worker.js)."""
 
-    def __init__(self, page, base_url: str):
+    def __init__(self, page, base_url: str, harness_url: str | None = None):
         self.page = page
-        page.goto(base_url + "wheels/manifest.json")  # any same-origin document will do
+        page.goto(harness_url or base_url + "wheels/manifest.json")  # any same-origin document will do
         page.set_content("<!doctype html><title>worker harness</title>")
         page.evaluate(WORKER_HARNESS, base_url + "worker/engine-worker.js")
         self._next_id = 1000
@@ -177,3 +178,9 @@ class WorkerClient:
 @pytest.fixture
 def worker_page(page, base_url) -> WorkerClient:
     return WorkerClient(page, base_url)
+
+
+@pytest.fixture
+def worker_client():
+    """The WorkerClient class, for tests that set the page up first (routes, ...)."""
+    return WorkerClient

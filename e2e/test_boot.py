@@ -122,6 +122,21 @@ p.answer = _boom
     assert worker_page.worker_errors() == []
 
 
+def test_a_failed_boot_is_reported_and_requests_still_get_replies(page, base_url, worker_client):
+    # the manifest is missing: the worker says why, and answers requests with an error
+    page.route("**/wheels/manifest.json", lambda route: route.fulfill(status=404, body="gone"))
+    client = worker_client(page, base_url, harness_url=base_url + "pyodide/pyodide-lock.json")
+    early = page.evaluate("window.__engine.send({v: 1, id: 'q', op: 'hello'})")
+    failure = page.evaluate("window.__engine.ready.then(() => null, (e) => e)")
+    assert failure["event"] == "boot_error"
+    assert "manifest" in failure["message"] and "404" in failure["message"]
+    assert early == {"v": 1, "id": "q", "ok": False,
+                     "error": {"code": "internal", "message": f"the engine did not start: {failure['message']}"}}
+    later = client.request({"v": 1, "id": "later", "op": "hello"})
+    assert later["id"] == "later" and later["error"]["code"] == "internal"
+    assert client.worker_errors() == []
+
+
 def test_site_boots_to_the_game_picker_on_its_own_origin(page, origin_requests):
     page.goto("/")
     expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=60_000)

@@ -113,8 +113,8 @@ function progress(stage, fraction, detail, force = false) {
 const BIG = ["pyodide.asm.wasm", "python_stdlib.zip"];
 
 function observeDownloads(expected) {
+  // expected: file -> size, filled in from the manifest when it arrives (else Content-Length)
   const realFetch = self.fetch;
-  const total = BIG.reduce((n, f) => n + (expected[f] || 0), 0) || 1;
   const got = Object.fromEntries(BIG.map((f) => [f, 0]));
   const finished = new Set();
   let resolveDone;
@@ -124,13 +124,16 @@ function observeDownloads(expected) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const name = BIG.find((f) => url.startsWith(PYODIDE_URL) && url.slice(PYODIDE_URL.length).split("?")[0] === f);
     if (!name || !response.ok || !response.body) return response;
+    const length = Number(response.headers.get("Content-Length"));
+    if (!expected[name] && length > 0 && !response.headers.get("Content-Encoding")) expected[name] = length;
     const reader = response.clone().body.getReader();
     (async () => {
       for (;;) {
         const { done: end, value } = await reader.read();
         if (end) break;
         got[name] += value.byteLength;
-        const bytes = BIG.reduce((n, f) => n + Math.min(got[f], expected[f] || got[f]), 0);
+        const total = BIG.reduce((n, f) => n + Math.max(expected[f] || 0, got[f]), 0);
+        const bytes = BIG.reduce((n, f) => n + got[f], 0);
         progress("runtime", (SHARE.download * bytes) / total, `downloading Python (${mb(bytes)} of ${mb(total)} MB)`);
       }
       finished.add(name);
@@ -154,17 +157,24 @@ async function fetchOk(url, what) {
 // ---- boot -------------------------------------------------------------------------------
 async function boot() {
   progress("runtime", 0, "loading Python", true);
-  const manifest = await (await fetchOk(WHEELS_URL + "manifest.json", "the wheel manifest")).json();
-  // The engine wheel downloads while Pyodide starts.
-  const wheelBytes = fetchOk(WHEELS_URL + manifest.engine, "the engine wheel").then((r) => r.arrayBuffer());
-  wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
+  // Everything starts at once: the manifest (wheel name, file sizes), then the engine
+  // wheel, download while Pyodide loads, so no round trip waits on another.
+  const manifestP = fetchOk(WHEELS_URL + "manifest.json", "the wheel manifest").then((r) => r.json());
+  const wheelP = manifestP
+    .then((m) => fetchOk(WHEELS_URL + m.engine, "the engine wheel"))
+    .then((r) => r.arrayBuffer());
+  const expected = {};
+  manifestP
+    .then((m) => BIG.forEach((f) => m.pyodide_bytes && m.pyodide_bytes[f] && (expected[f] = m.pyodide_bytes[f])))
+    .catch(() => {}); // a failed manifest fails the boot below
+  wheelP.catch(() => {}); // awaited below; no unhandled rejection meanwhile
 
-  const watch = observeDownloads(manifest.pyodide_bytes || {});
+  const watch = observeDownloads(expected);
   let sitePackages = null;
-  let py, tPyodide;
-  try {
+  let tPyodide;
+  const pyodideP = (async () => {
     const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
-    py = await loadPyodide({
+    const pyodide = await loadPyodide({
       indexURL: PYODIDE_URL,
       // called once the wasm is instantiated, just before the interpreter starts
       fsInit: async (_FS, info) => {
@@ -173,6 +183,11 @@ async function boot() {
       },
     });
     tPyodide = performance.now();
+    return pyodide;
+  })();
+  let py, manifest;
+  try {
+    [py, manifest] = await Promise.all([pyodideP, manifestP]); // fails as soon as either fails
   } finally {
     watch.restore();
   }
@@ -182,7 +197,7 @@ async function boot() {
   // Install the wheel: unpack it into site-packages, dist-info included, exactly as a
   // wheel installer lays it out, so importlib.metadata sees the distribution.
   // ≈20–30 ms here against ≈1 s for micropip (docs/worker.md).
-  const buffer = await wheelBytes;
+  const buffer = await wheelP;
   py.unpackArchive(buffer, "wheel", { extractDir: sitePackages });
   // unpackArchive records no installer when it is not given a file name; say who did it
   // (PEP 376), as micropip and pip do. The dist-info folder is named after the wheel.
