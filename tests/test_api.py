@@ -22,7 +22,8 @@ def play_to_the_end(match):
 
 
 def test_games_lists_splendor_with_title_seat_range_and_options():
-    assert engine.GAMES["splendor"] == {"title": "Splendor", "min_players": 2, "max_players": 4, "options": {}}
+    assert engine.GAMES["splendor"] == {"title": "Splendor", "min_players": 2, "max_players": 4,
+                                      "options": {"trading_posts": False, "strongholds": False}}
 
 
 def test_games_is_plain_json():

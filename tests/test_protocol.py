@@ -27,7 +27,7 @@ def new(ask, players=2, seed=1):
 def test_hello_names_engine_protocol_and_games(ask):
     reply = ask({"v": 1, "id": "a", "op": "hello"})
     assert reply["ok"] and reply["id"] == "a" and reply["protocol"] == 1 and reply["engine"]
-    assert reply["games"]["splendor"] == {"title": "Splendor", "min_players": 2, "max_players": 4, "options": {}}
+    assert reply["games"]["splendor"]["options"] == {"trading_posts": False, "strongholds": False}
 
 
 def test_state_gives_view_legal_moves_and_turn(ask):

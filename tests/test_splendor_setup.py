@@ -117,7 +117,9 @@ def test_different_seeds_shuffle_differently():
 
 def test_options_are_fixed_for_the_match():
     with pytest.raises(engine.BadOptions):
-        engine.new_match("splendor", 2, options={"trading_posts": True}, seed=1)
+        engine.new_match("splendor", 2, options={"trading_posts": "yes"}, seed=1)
+    with pytest.raises(engine.BadOptions):
+        engine.new_match("splendor", 2, options={"cities": True}, seed=1)
     match = engine.new_match("splendor", 2, seed=1)
-    match.options["x"] = 1
-    assert match.options == {}
+    match.options["trading_posts"] = True
+    assert match.options == {"trading_posts": False, "strongholds": False}

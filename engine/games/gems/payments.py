@@ -74,3 +74,44 @@ def automatic_payment(need: list[int], tokens: list[int]) -> list[int] | None:
         return None
     pay[GOLD] = shortfall
     return pay
+
+
+def exact_payments_gold_double(need: list[int], tokens: list[int]) -> list[list[int]]:
+    """Exact payments when each gold counts as two gems of one colour (Trading Post 3).
+
+    A colour owing ``n`` may be paid with ``p`` gems and ``ceil((n - p) / 2)`` gold. No token
+    may be superfluous: so the gold is exactly that, and a gem is paid beside gold only when
+    the gold left to cover is even (a gem that a gold already covers is not paid).
+    Ordered from least gold to most.
+    """
+    gold = tokens[GOLD]
+    options: list[list[tuple[int, int]]] = []  # per colour: (gems paid, gold used)
+    for i in range(5):
+        n = need[i]
+        if n == 0:
+            options.append([(0, 0)])
+            continue
+        choices = []
+        for p in range(min(n, tokens[i]), -1, -1):
+            rest = n - p
+            if p > 0 and rest % 2:
+                continue
+            choices.append((p, (rest + 1) // 2))
+        options.append(choices)
+    results: list[list[int]] = []
+    pay = [0] * 6
+
+    def walk(i: int, used: int) -> None:
+        if used > gold:
+            return
+        if i == 5:
+            results.append(pay[:5] + [used])
+            return
+        for gems, golds in options[i]:
+            pay[i] = gems
+            walk(i + 1, used + golds)
+        pay[i] = 0
+
+    walk(0, 0)
+    results.sort(key=lambda p: p[GOLD])
+    return results

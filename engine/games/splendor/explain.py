@@ -11,7 +11,8 @@ from ..gems.cards import CARDS
 from ..gems.colors import COLORS, GOLD, TOKEN_NAMES
 from ..gems.payments import can_afford, owed
 from .moves import MAX_RESERVED, MAX_TOKENS, TWO_SAME_MIN
-from .state import NOBLE, RETURN, SplendorState
+from .state import CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SplendorState
+from .strongholds import blocked_for
 
 FIELDS = {
     "take": {"type", "gems"},
@@ -20,6 +21,19 @@ FIELDS = {
     "return": {"type", "gems"},
     "noble": {"type", "noble"},
     "pass": {"type"},
+    "gem": {"type", "gem"},
+    "keep": {"type", "card"},
+    "stronghold": {"type", "action", "card", "from"},
+    "skip": {"type"},
+    "post": {"type", "post"},
+}
+
+WAITING_FOR = {
+    GEM: ("gem", "first choose the extra gem your Trading Post gives"),
+    KEEP: ("keep", "first choose which of the two drawn cards you keep"),
+    STRONGHOLD: ("stronghold", "first place, move or remove a stronghold: each purchase earns one stronghold action"),
+    CONQUEST: ("buy", "first buy the conquered card or skip the conquest"),
+    POST: ("post", "first choose which Trading Post you earn"),
 }
 
 
@@ -67,6 +81,22 @@ def explain(state: SplendorState, seat_index: int, move: Any) -> str:
         return f"you hold {sum(seat.tokens)} tokens: first return {excess} to get down to {MAX_TOKENS}"
     if state.phase == NOBLE and kind != "noble":
         return "several nobles qualify: first choose which one visits"
+    if state.phase in WAITING_FOR:
+        wanted, reason = WAITING_FOR[state.phase]
+        if kind != wanted and not (state.phase == CONQUEST and kind == "skip"):
+            return reason
+    elif kind in ("gem", "keep", "stronghold", "skip", "post"):
+        return f"there is no {kind} decision to make now"
+    if kind == "gem":
+        return f"the extra gem must be one of: {', '.join(state.pending['gems'])}"
+    if kind == "keep":
+        return "keep one of the two cards you drew"
+    if kind == "post":
+        return f"the Trading Post must be one you qualify for: {', '.join(map(str, state.pending['posts']))}"
+    if kind == "stronghold":
+        return _explain_stronghold(state, seat_index, move)
+    if state.phase == CONQUEST and kind == "buy" and move.get("card") != state.pending["conquest"]:
+        return f"the conquest purchase is card {state.pending['conquest']}, the one holding your three strongholds"
     if kind == "take":
         return _explain_take(state, move)
     if kind == "reserve":
@@ -124,6 +154,8 @@ def _explain_reserve(state: SplendorState, seat, move: dict) -> str:
     cid = move["card"]
     if type(cid) is not str or cid not in CARDS:
         return f"there is no card {cid!r}"
+    if blocked_for(state, state.current, cid):
+        return f"card {cid} holds another seat's strongholds: only their owner may buy or reserve it"
     return f"card {cid} is not face up in the market"
 
 
@@ -135,6 +167,8 @@ def _explain_buy(state: SplendorState, seat, move: dict) -> str:
     mine = any(r[0] == cid for r in seat.reserved)
     if not in_market and not mine:
         return f"card {cid} is neither in the market nor among your reserved cards"
+    if in_market and blocked_for(state, state.current, cid):
+        return f"card {cid} holds another seat's strongholds: only their owner may buy or reserve it"
     if "pay" not in move:
         return "a buy move must state its payment in 'pay'"
     pay = _counts(move["pay"], "pay", TOKEN_NAMES)
@@ -171,3 +205,26 @@ def _explain_return(state: SplendorState, seat, move: dict) -> str:
     if sum(gems) != excess:
         return f"return exactly {excess} token(s) to get down to {MAX_TOKENS}"
     return "that is not a legal return"
+
+
+def _explain_stronghold(state: SplendorState, seat_index: int, move: dict) -> str:
+    action = move.get("action")
+    if action not in ("place", "move", "remove"):
+        return "a stronghold action is 'place', 'move' or 'remove'"
+    cid = move.get("card")
+    if type(cid) is not str or cid not in CARDS:
+        return f"there is no card {cid!r}"
+    if action == "remove":
+        held = state.strongholds.get(cid)
+        if held is None or held[0] == seat_index:
+            return f"card {cid} holds no stronghold of another seat"
+        return "you may remove only a lone stronghold of another seat (a card holding exactly one)"
+    if blocked_for(state, seat_index, cid):
+        return f"card {cid} holds another seat's strongholds"
+    if action == "place" and state.seats[seat_index].strongholds == 0:
+        return "all three of your strongholds are on the table: move one instead"
+    if action == "move":
+        held = state.strongholds.get(move.get("from"))  # type: ignore[arg-type]
+        if held is None or held[0] != seat_index:
+            return "you may move only one of your own strongholds"
+    return f"card {cid} is not face up in the market"

@@ -13,9 +13,12 @@ from typing import Any
 from ..gems.cards import CARDS, NOBLES
 from ..gems.market import face_up
 from ..gems.colors import COLORS, TOKEN_NAMES
-from ..gems.payments import exact_payments
+from ..gems.payments import exact_payments, exact_payments_gold_double
 from ..gems.taking import TWO_SAME_MIN, different_colour_choices, return_choices, two_same_choices
-from .state import ACTION, NOBLE, RETURN, SeatState, SplendorState
+from .posts import GOLD_WORTH_TWO
+from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SeatState, SplendorState
+from .strongholds import blocked_for
+from .strongholds import options as stronghold_options
 
 MAX_TOKENS = 10
 MAX_RESERVED = 3
@@ -54,14 +57,18 @@ def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]
     """Reserve a market card or a deck top, while fewer than 3 are reserved."""
     if len(seat.reserved) >= MAX_RESERVED:
         return []
-    moves = [RESERVE_CARD[cid] for cid in face_up(state.market)]
+    if state.strongholds:
+        me = state.seats.index(seat)
+        moves = [RESERVE_CARD[cid] for cid in face_up(state.market) if not blocked_for(state, me, cid)]
+    else:
+        moves = [RESERVE_CARD[cid] for cid in face_up(state.market)]
     for t in range(3):
         if state.decks[t]:
             moves.append(RESERVE_DECK[t])
     return moves
 
 
-def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
+def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None) -> list[dict[str, Any]]:
     """Buy a market card or an own reserved card, once per distinct exact payment.
 
     This is the hot path of move generation, so the affordability test is written out
@@ -70,8 +77,15 @@ def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
     moves: list[dict[str, Any]] = []
     t0, t1, t2, t3, t4, gold = seat.tokens
     b0, b1, b2, b3, b4 = seat.bonuses
-    candidates = face_up(state.market)
-    candidates.extend(r[0] for r in seat.reserved)
+    if only is not None:
+        candidates = [only]
+    else:
+        candidates = face_up(state.market)
+        if state.strongholds:
+            me = state.seats.index(seat)
+            candidates = [cid for cid in candidates if not blocked_for(state, me, cid)]
+        candidates.extend(r[0] for r in seat.reserved)
+    gold_double = GOLD_WORTH_TWO in seat.posts
     for cid in candidates:
         c0, c1, c2, c3, c4 = COSTS[cid]
         n0 = c0 - b0 if c0 > b0 else 0
@@ -82,7 +96,11 @@ def buy_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
         short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
                  + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0)
                  + (n4 - t4 if n4 > t4 else 0))
-        if short > gold:
+        if short > gold * (2 if gold_double else 1):
+            continue
+        if gold_double and gold and n0 + n1 + n2 + n3 + n4:
+            for payment in exact_payments_gold_double([n0, n1, n2, n3, n4], seat.tokens):
+                moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
             continue
         if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
             pay: dict[str, int] = {}
@@ -119,20 +137,40 @@ def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:
     return out
 
 
+SKIP: dict[str, Any] = {"type": "skip"}
+
+
+def choice_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
+    """The moves of a pending decision (every phase but the action)."""
+    seat = state.seats[seat_index]
+    phase = state.phase
+    if phase == RETURN:
+        return return_moves(seat.tokens, sum(seat.tokens) - MAX_TOKENS)
+    if phase == NOBLE:
+        return [{"type": "noble", "noble": nid} for nid in state.pending["nobles"]]
+    if phase == GEM:
+        return [{"type": "gem", "gem": c} for c in state.pending["gems"]]
+    if phase == KEEP:
+        return [{"type": "keep", "card": cid} for cid in state.pending["keep"]["cards"]]
+    if phase == STRONGHOLD:
+        return stronghold_options(state, seat_index)
+    if phase == CONQUEST:
+        return buy_moves(state, seat, only=state.pending["conquest"]) + [SKIP]
+    if phase == POST:
+        return [{"type": "post", "post": n} for n in state.pending["posts"]]
+    raise AssertionError(f"unknown phase {phase!r}")
+
+
 def legal_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     """Every legal move of ``seat_index`` now."""
     if state.ended or seat_index != state.current:
         return []
+    if state.phase != ACTION:
+        return choice_moves(state, seat_index)
     seat = state.seats[seat_index]
-    if state.phase == RETURN:
-        return return_moves(seat.tokens, sum(seat.tokens) - MAX_TOKENS)
-    if state.phase == NOBLE:
-        return [{"type": "noble", "noble": nid} for nid in state.pending_nobles]
-    assert state.phase == ACTION
     moves = take_moves(state.bank)
     moves += reserve_moves(state, seat)
     moves += buy_moves(state, seat)
     if not moves:
         moves.append(PASS)
     return moves
-

@@ -21,7 +21,7 @@ class SplendorRules:
     title = "Splendor"
     min_players = 2
     max_players = 4
-    options: ClassVar[dict[str, Any]] = {}
+    options: ClassVar[dict[str, Any]] = {"trading_posts": False, "strongholds": False}
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> SplendorState:
         return _setup.setup(players, options, rng)

@@ -8,6 +8,7 @@ from ...rng import Rng
 from ..gems.cards import NOBLES, TOKEN_COUNTS
 from ..gems.market import deal
 from .state import SplendorState
+from .strongholds import PER_SEAT
 
 
 def setup(players: int, options: dict[str, Any], rng: Rng) -> SplendorState:
@@ -19,4 +20,7 @@ def setup(players: int, options: dict[str, Any], rng: Rng) -> SplendorState:
     nobles = list(NOBLES)
     rng.shuffle(nobles)
     state.nobles = nobles[:nobles_shown]
+    if options.get("strongholds"):
+        for seat in state.seats:
+            seat.strongholds = PER_SEAT
     return state

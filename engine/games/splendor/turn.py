@@ -1,18 +1,36 @@
-"""Applying a legal move, and the end of a turn: token return, noble visit, game end."""
+"""Applying a legal move, and the end of a turn as a list of steps.
+
+After the seat's action, the rest of the turn is a list of named steps kept in the state,
+run in order (RULINGS, "Order of the end of a turn with modules on"):
+
+    effects of each purchase (post 1 gem, stronghold action) → conquest purchase →
+    refill after purchases (Strongholds on) → return tokens down to 10 → at most one
+    noble → at most one Trading Post → check for 15 prestige and pass the turn.
+
+A step that needs the seat's decision sets ``phase`` and ``pending`` and stops; the
+seat's choice move finishes that step and the rest runs on. Steps of a module that is
+off do nothing.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..gems.cards import CARD_JSON, CARDS, NOBLE_JSON, NOBLES
-from ..gems.colors import COLOR_INDEX, GOLD
+from ..gems.colors import COLOR_INDEX, COLORS, GOLD
 from ..gems.market import take_from_market
+from . import strongholds
 from .moves import MAX_TOKENS, qualifying_nobles
-from .state import ACTION, NOBLE, OVER, RETURN, SplendorState
+from .posts import (DRAW_TWO_KEEP_ONE, GEM_AFTER_PURCHASE, THIRD_GEM_AFTER_TWO, prestige_for_earning,
+                    qualifying_posts)
+from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 
 WINNING_PRESTIGE = 15
 
 Event = dict[str, Any]
+
+AFTER_ACTION = ["return", "noble", "post", "end"]
+AFTER_PURCHASE = ["post_gem", "stronghold"]
 
 
 def _counts(gems: dict[str, int]) -> list[int]:
@@ -22,14 +40,53 @@ def _counts(gems: dict[str, int]) -> list[int]:
     return out
 
 
-def _take_from_market(state: SplendorState, card_id: str, events: list[Event]) -> bool:
-    """Remove a card from the market and refill its slot from the deck; False if absent."""
-    taken = take_from_market(state.market, state.decks, card_id)
-    if taken is None:
+def _card(cid: str) -> dict[str, Any]:
+    return dict(CARD_JSON[cid])
+
+
+def _leave_market(state: SplendorState, card_id: str, events: list[Event], purchase: bool) -> bool:
+    """Remove a face-up card; its strongholds go home; refill now, or after the stronghold
+    steps when it was bought with Strongholds on. False if the card was not face up."""
+    for t, row in enumerate(state.market):
+        if card_id in row:
+            slot = row.index(card_id)
+            break
+    else:
         return False
+    home = strongholds.send_home(state, card_id)
+    if home is not None:
+        events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
+    if purchase and state.options.get("strongholds"):
+        state.market[t][slot] = None
+        state.refills.append([t, slot])
+        return True
+    taken = take_from_market(state.market, state.decks, card_id)
+    assert taken is not None
     tier, slot, new = taken
-    events.append({"type": "refill", "tier": tier, "slot": slot, "card": dict(CARD_JSON[new]) if new else None})
+    events.append({"type": "refill", "tier": tier, "slot": slot, "card": _card(new) if new else None})
     return True
+
+
+def _buy(state: SplendorState, seat_index: int, move: dict[str, Any], events: list[Event]) -> None:
+    seat = state.seats[seat_index]
+    cid = move["card"]
+    pay = _counts(move["pay"])
+    for i in range(6):
+        seat.tokens[i] -= pay[i]
+        state.bank[i] += pay[i]
+    events.append({"type": "buy", "seat": seat_index, "card": _card(cid), "pay": dict(move["pay"])})
+    if not _leave_market(state, cid, events, purchase=True):
+        seat.reserved = [r for r in seat.reserved if r[0] != cid]
+    card = CARDS[cid]
+    seat.cards.append(cid)
+    seat.bonuses[card.color] += 1
+    seat.prestige += card.points
+
+
+def _take_gem(state: SplendorState, seat_index: int, colour: int, events: list[Event], why: str) -> None:
+    state.bank[colour] -= 1
+    state.seats[seat_index].tokens[colour] += 1
+    events.append({"type": "gem", "seat": seat_index, "gem": COLORS[colour], "post": why})
 
 
 def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[Event]:
@@ -37,6 +94,11 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
     kind = move["type"]
     seat = state.seats[seat_index]
     events: list[Event] = []
+    phase, pending = state.phase, state.pending
+    state.phase, state.pending = ACTION, {}
+    if phase == ACTION:
+        state.conquered = False
+        state.refills = []
     if kind == "take":
         gems = _counts(move["gems"])
         for i in range(5):
@@ -44,78 +106,177 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
             seat.tokens[i] += gems[i]
         state.passes = 0
         events.append({"type": "take", "seat": seat_index, "gems": dict(move["gems"])})
-        return _after_action(state, seat_index, events)
-    if kind == "reserve":
+        state.steps = AFTER_ACTION[:]
+        if THIRD_GEM_AFTER_TWO in seat.posts and max(gems) == 2:
+            state.steps.insert(0, f"third_gem:{gems.index(2)}")
+    elif kind == "reserve":
         state.passes = 0
+        state.steps = AFTER_ACTION[:]
         if "card" in move:
             cid = move["card"]
-            events.append({"type": "reserve", "seat": seat_index, "card": dict(CARD_JSON[cid])})
-            _take_from_market(state, cid, events)
+            events.append({"type": "reserve", "seat": seat_index, "card": _card(cid)})
+            _leave_market(state, cid, events, purchase=False)
             seat.reserved.append([cid, False])
         else:
             tier = move["tier"]
-            cid = state.decks[tier - 1].pop()
-            seat.reserved.append([cid, True])
+            deck = state.decks[tier - 1]
             events.append({"type": "reserve", "seat": seat_index, "tier": tier})
+            if DRAW_TWO_KEEP_ONE in seat.posts and len(deck) >= 2:
+                state.steps.insert(0, f"keep:{tier}:{deck.pop()}:{deck.pop()}")
+            else:
+                seat.reserved.append([deck.pop(), True])
         if state.bank[GOLD] > 0:
             state.bank[GOLD] -= 1
             seat.tokens[GOLD] += 1
             events.append({"type": "gold", "seat": seat_index})
-        return _after_action(state, seat_index, events)
-    if kind == "buy":
+    elif kind == "buy":
         state.passes = 0
-        cid = move["card"]
-        pay = _counts(move["pay"])
-        for i in range(6):
-            seat.tokens[i] -= pay[i]
-            state.bank[i] += pay[i]
-        events.append({"type": "buy", "seat": seat_index, "card": dict(CARD_JSON[cid]),
-                       "pay": dict(move["pay"])})
-        if not _take_from_market(state, cid, events):
-            seat.reserved = [r for r in seat.reserved if r[0] != cid]
-        card = CARDS[cid]
-        seat.cards.append(cid)
-        seat.bonuses[card.color] += 1
-        seat.prestige += card.points
-        return _after_action(state, seat_index, events)
-    if kind == "pass":
+        if phase == CONQUEST:
+            events.append({"type": "conquest", "seat": seat_index})
+            state.conquered = True
+            state.steps.pop(0)
+            state.steps[0:0] = AFTER_PURCHASE
+        else:
+            state.steps = AFTER_PURCHASE + ["conquest", "refill"] + AFTER_ACTION
+        _buy(state, seat_index, move, events)
+    elif kind == "pass":
         state.passes += 1
         events.append({"type": "pass", "seat": seat_index})
-        return _after_action(state, seat_index, events)
+        state.steps = AFTER_ACTION[:]
+    else:
+        _decide(state, seat_index, move, pending, events)
+        state.steps.pop(0)
+    return _run(state, seat_index, events)
+
+
+def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending: dict[str, Any],
+            events: list[Event]) -> None:
+    """Carry out the seat's decision for the step that waited for it."""
+    seat = state.seats[seat_index]
+    kind = move["type"]
     if kind == "return":
         gems = _counts(move["gems"])
         for i in range(6):
             seat.tokens[i] -= gems[i]
             state.bank[i] += gems[i]
         events.append({"type": "return", "seat": seat_index, "gems": dict(move["gems"])})
-        state.phase = ACTION
-        return _noble_visit(state, seat_index, events)
-    if kind == "noble":
-        state.pending_nobles = []
-        state.phase = ACTION
+    elif kind == "noble":
         _visit(state, seat_index, move["noble"], events)
-        return _end_turn(state, seat_index, events)
-    raise AssertionError(f"unlisted move reached apply: {move!r}")
+    elif kind == "gem":
+        post = GEM_AFTER_PURCHASE if state.steps[0] == "post_gem" else THIRD_GEM_AFTER_TWO
+        _take_gem(state, seat_index, COLOR_INDEX[move["gem"]], events, str(post))
+    elif kind == "keep":
+        keep = pending["keep"]
+        kept = move["card"]
+        other = next(c for c in keep["cards"] if c != kept)
+        state.decks[keep["tier"] - 1].insert(0, other)
+        seat.reserved.append([kept, True])
+        events.append({"type": "keep", "seat": seat_index, "tier": keep["tier"]})
+    elif kind == "stronghold":
+        action = move["action"]
+        if action == "place":
+            seat.strongholds -= 1
+            strongholds.place(state, seat_index, move["card"])
+        elif action == "move":
+            strongholds.lift(state, move["from"])
+            strongholds.place(state, seat_index, move["card"])
+        else:
+            owner = strongholds.lift(state, move["card"])
+            state.seats[owner].strongholds += 1
+        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": _card(move["card"])}
+        if action == "move":
+            event["from"] = _card(move["from"])
+        events.append(event)
+    elif kind == "skip":
+        state.conquered = True
+        events.append({"type": "skip_conquest", "seat": seat_index})
+    elif kind == "post":
+        _earn_post(state, seat_index, move["post"], events)
+    else:
+        raise AssertionError(f"unlisted move reached apply: {move!r}")
 
 
-def _after_action(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
-    """End of turn, step 1: return tokens down to 10 (a required choice)."""
-    if sum(state.seats[seat_index].tokens) > MAX_TOKENS:
-        state.phase = RETURN
-        return events
-    return _noble_visit(state, seat_index, events)
+def _run(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
+    """Run the remaining steps until one waits for a decision or the turn ends."""
+    while state.steps:
+        step = state.steps[0]
+        if step == "end":
+            state.steps = []
+            return _end_turn(state, seat_index, events)
+        if _needs_decision(state, seat_index, step, events):
+            return events
+        state.steps.pop(0)
+    return events
 
 
-def _noble_visit(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
-    """End of turn, step 2: one noble visits if any qualifies; the seat chooses among several."""
-    nobles = qualifying_nobles(state, state.seats[seat_index])
-    if len(nobles) > 1:
-        state.phase = NOBLE
-        state.pending_nobles = nobles
-        return events
-    if nobles:
-        _visit(state, seat_index, nobles[0], events)
-    return _end_turn(state, seat_index, events)
+def _needs_decision(state: SplendorState, seat_index: int, step: str, events: list[Event]) -> bool:
+    """Run one step; True when it now waits for the seat's decision."""
+    seat = state.seats[seat_index]
+    if step == "return":
+        if sum(seat.tokens) > MAX_TOKENS:
+            return _wait(state, RETURN, {"return": sum(seat.tokens) - MAX_TOKENS})
+        return False
+    if step == "noble":
+        nobles = qualifying_nobles(state, seat)
+        if len(nobles) > 1:
+            return _wait(state, NOBLE, {"nobles": nobles})
+        if nobles:
+            _visit(state, seat_index, nobles[0], events)
+        return False
+    if step == "post":
+        if not state.options.get("trading_posts"):
+            return False
+        posts = qualifying_posts(seat)
+        if len(posts) > 1:
+            return _wait(state, POST, {"posts": posts})
+        if posts:
+            _earn_post(state, seat_index, posts[0], events)
+        return False
+    if step.startswith("keep:"):
+        _, tier, first, second = step.split(":")
+        return _wait(state, KEEP, {"keep": {"tier": int(tier), "cards": [first, second]}})
+    if step == "post_gem":
+        if GEM_AFTER_PURCHASE in seat.posts:
+            colours = [COLORS[i] for i in range(5) if state.bank[i] > 0]
+            return _wait(state, GEM, {"gems": colours}) if colours else False
+        return False
+    if step.startswith("third_gem:"):
+        taken = int(step.split(":")[1])
+        colours = [COLORS[i] for i in range(5) if state.bank[i] > 0 and i != taken]
+        if colours:
+            state.steps[0] = "third_gem"
+            return _wait(state, GEM, {"gems": colours})
+        return False
+    if step == "stronghold":
+        if state.options.get("strongholds") and strongholds.options(state, seat_index):
+            return _wait(state, STRONGHOLD, {"stronghold": True})
+        return False
+    if step == "conquest":
+        if state.conquered or not state.options.get("strongholds"):
+            return False
+        cid = strongholds.conquest_card(state, seat_index)
+        if cid is None:
+            return False
+        from .moves import buy_moves
+
+        if not buy_moves(state, seat, only=cid):
+            return False
+        return _wait(state, CONQUEST, {"conquest": cid})
+    if step == "refill":
+        for t, slot in state.refills:
+            deck = state.decks[t]
+            new = deck.pop() if deck else None
+            state.market[t][slot] = new
+            events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": _card(new) if new else None})
+        state.refills = []
+        return False
+    raise AssertionError(f"unknown step {step!r}")
+
+
+def _wait(state: SplendorState, phase: str, pending: dict[str, Any]) -> bool:
+    state.phase = phase
+    state.pending = pending
+    return True
 
 
 def _visit(state: SplendorState, seat_index: int, noble_id: str, events: list[Event]) -> None:
@@ -126,8 +287,18 @@ def _visit(state: SplendorState, seat_index: int, noble_id: str, events: list[Ev
     events.append({"type": "noble", "seat": seat_index, "noble": dict(NOBLE_JSON[noble_id])})
 
 
+def _earn_post(state: SplendorState, seat_index: int, post: int, events: list[Event]) -> None:
+    seat = state.seats[seat_index]
+    seat.posts.append(post)
+    gained = prestige_for_earning(seat, post)
+    seat.prestige += gained
+    events.append({"type": "post", "seat": seat_index, "post": post, "prestige": gained})
+
+
 def _end_turn(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
-    """Step 3: 15 prestige starts the final round; the game ends when the round completes."""
+    """15 prestige starts the final round; the game ends when the round completes."""
+    state.phase = ACTION
+    state.pending = {}
     if not state.final_round and state.seats[seat_index].prestige >= WINNING_PRESTIGE:
         state.final_round = True
         events.append({"type": "final_round", "seat": seat_index})
@@ -140,7 +311,6 @@ def _end_turn(state: SplendorState, seat_index: int, events: list[Event]) -> lis
             return _end_game(state, events)
         state.round += 1
     state.current = nxt
-    state.phase = ACTION
     return events
 
 

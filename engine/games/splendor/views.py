@@ -7,7 +7,8 @@ from typing import Any
 from ..gems.cards import CARD_JSON, NOBLE_JSON
 from ..gems.colors import COLORS, full_counts_json
 from .scoring import result
-from .state import RETURN, SplendorState
+from .posts import POSTS
+from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 from .moves import MAX_TOKENS
 
 
@@ -19,6 +20,28 @@ def _card(cid: str) -> dict[str, Any]:
 def _noble(nid: str) -> dict[str, Any]:
     noble = NOBLE_JSON[nid]
     return {**noble, "needs": dict(noble["needs"])}
+
+
+def _pending(state: SplendorState, viewer: int | None) -> dict[str, Any] | None:
+    """The decision the acting seat is making; the cards drawn for Trading Post 4 only for it."""
+    if state.phase in (ACTION, OVER):
+        return None
+    if state.phase == KEEP:
+        keep = state.pending["keep"]
+        if viewer != state.current:
+            return {"keep": {"tier": keep["tier"]}}
+        return {"keep": {"tier": keep["tier"], "cards": [_card(cid) for cid in keep["cards"]]}}
+    if state.phase == NOBLE:
+        return {"nobles": list(state.pending["nobles"])}
+    if state.phase == CONQUEST:
+        return {"conquest": state.pending["conquest"]}
+    if state.phase == GEM:
+        return {"gems": list(state.pending["gems"])}
+    if state.phase == POST:
+        return {"posts": list(state.pending["posts"])}
+    if state.phase == STRONGHOLD:
+        return {"stronghold": True}
+    return {"return": state.pending["return"]}
 
 
 def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
@@ -41,6 +64,8 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
             "cards": [_card(cid) for cid in s.cards],
             "reserved": reserved,
             "nobles": [_noble(nid) for nid in s.nobles],
+            "posts": s.posts[:],
+            "strongholds": s.strongholds,
         })
     must_return = 0
     if state.phase == RETURN:
@@ -58,6 +83,9 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
         "decks": [len(d) for d in state.decks],
         "nobles": [_noble(nid) for nid in state.nobles],
         "seats": seats,
-        "pending": {"nobles": state.pending_nobles[:]} if state.pending_nobles else None,
+        "pending": _pending(state, viewer),
+        "posts": [{**POSTS[n].to_json(), "holders": [i for i, s in enumerate(state.seats) if n in s.posts]}
+                  for n in POSTS] if state.options.get("trading_posts") else None,
+        "strongholds": {cid: {"seat": owner, "count": count} for cid, (owner, count) in state.strongholds.items()},
         "result": result(state),
     }

@@ -1,0 +1,66 @@
+"""The Trading Posts module (2025 edition): five posts unlocked by bonuses, each a power.
+
+A seat earns at most one post at the end of a turn, after the noble visit; posts are not
+exclusive (every seat may hold each). The powers are used where they act: post 1 and 2 in
+turn.py (an extra gem), post 3 in the payments (gold worth two), post 4 in the deck
+reservation (draw two, keep one), post 5 here (prestige per post held).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from importlib import resources
+
+from ..gems.colors import COLORS, counts_to_json
+from .state import SeatState
+
+GEM_AFTER_PURCHASE = 1
+THIRD_GEM_AFTER_TWO = 2
+GOLD_WORTH_TWO = 3
+DRAW_TWO_KEEP_ONE = 4
+PRESTIGE_PER_POST = 5
+
+
+@dataclass(frozen=True, slots=True)
+class TradingPost:
+    """One post: the bonuses it needs and its power."""
+
+    number: int
+    needs: tuple[int, int, int, int, int]
+    power: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"post": self.number, "needs": counts_to_json(self.needs, COLORS), "power": self.power, "text": self.text}
+
+
+def _load() -> dict[int, TradingPost]:
+    data = resources.files("engine.games.gems").joinpath("data", "splendor_trading_posts.csv").read_text(encoding="utf-8")
+    posts = {}
+    for row in csv.DictReader(io.StringIO(data)):
+        needs = tuple(int(row[c]) for c in COLORS)
+        posts[int(row["post"])] = TradingPost(int(row["post"]), needs, row["power_key"], row["power_text_paraphrase"])  # type: ignore[arg-type]
+    return posts
+
+
+POSTS: dict[int, TradingPost] = _load()
+
+
+def holds(seat: SeatState, post: int) -> bool:
+    """True when the seat has earned that post."""
+    return post in seat.posts
+
+
+def qualifying_posts(seat: SeatState) -> list[int]:
+    """Posts the seat does not hold yet whose needs its bonuses meet."""
+    b = seat.bonuses
+    return [n for n, p in POSTS.items() if n not in seat.posts and all(b[i] >= p.needs[i] for i in range(5))]
+
+
+def prestige_for_earning(seat: SeatState, post: int) -> int:
+    """Prestige the seat gains from post 5 when it earns ``post`` (already added to its posts)."""
+    if post == PRESTIGE_PER_POST:
+        return len(seat.posts)
+    return 1 if PRESTIGE_PER_POST in seat.posts else 0
