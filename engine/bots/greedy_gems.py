@@ -92,7 +92,33 @@ def score(view: dict[str, Any], move: dict[str, Any]) -> float:
         return -cost
     if kind == "noble":
         return 1.0
+    if kind == "gem":
+        targets = _targets(view)[:3]
+        return 5 + sum(worth / (1 + rank) * (1 if move["gem"] in missing else 0)
+                       for rank, (worth, _card, missing) in enumerate(targets))
+    if kind == "keep":
+        card = next(c for c in view["pending"]["keep"]["cards"] if c["id"] == move["card"])
+        return card["points"] * 2 + _noble_value(view, card["color"])
+    if kind == "stronghold":
+        return _stronghold_score(view, move)
+    if kind == "skip":
+        return -1.0
+    if kind == "post":
+        return 1.0
     return 0.0
+
+
+def _stronghold_score(view: dict[str, Any], move: dict[str, Any]) -> float:
+    """Guard the cards the bot aims at; pile up for a conquest; break up a rival's guard."""
+    if move["action"] == "remove":
+        return 4.0
+    ranks = {card["id"]: worth for worth, card, _missing in _targets(view)}
+    held = view.get("strongholds", {}).get(move["card"])
+    stacking = 1.0 if held and held["seat"] == view["seat"] else 0.0
+    value = ranks.get(move["card"], 0.0) + stacking
+    if move["action"] == "move":
+        value -= ranks.get(move["from"], 0.0) + 0.5
+    return value
 
 
 def guild_view_as_splendor(view: dict[str, Any]) -> dict[str, Any]:
