@@ -97,6 +97,13 @@ def _op_new_match(session: Session, request: dict[str, Any]) -> Reply:
     return {"match": session.add(match)}
 
 
+def _op_rematch(session: Session, request: dict[str, Any]) -> Reply:
+    old = session.get(request)
+    seed = _field(request, "seed", int, optional=True)
+    match = new_match(old.game, old.players, old.options, seed)
+    return {"match": session.add(match), "options": match.options}
+
+
 def _op_restore(session: Session, request: dict[str, Any]) -> Reply:
     snapshot = _field(request, "snapshot", dict)
     try:
@@ -154,6 +161,7 @@ def _op_drop(session: Session, request: dict[str, Any]) -> Reply:
 OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "hello": _op_hello,
     "new_match": _op_new_match,
+    "rematch": _op_rematch,
     "restore": _op_restore,
     "state": _op_state,
     "play": _op_play,

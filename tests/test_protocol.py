@@ -128,3 +128,22 @@ def test_a_whole_game_through_the_protocol(ask):
         over = ask({"v": 1, "id": 3, "op": "play", "match": match, "seat": seat, "move": move})["over"]
     final = ask({"v": 1, "id": 4, "op": "state", "match": match, "seat": 0})
     assert final["over"] and final["result"]["winners"] and final["to_act"] == []
+
+
+def test_rematch_keeps_game_seats_and_options_with_a_new_deal(ask):
+    first = ask({"v": 1, "id": 1, "op": "new_match", "game": "splendor", "players": 3, "seed": 4,
+                 "options": {"trading_posts": True, "strongholds": False}})["match"]
+    again = ask({"v": 1, "id": 2, "op": "rematch", "match": first, "seed": 5})
+    assert again["ok"] and again["match"] != first
+    assert again["options"] == {"trading_posts": True, "strongholds": False}
+    view = ask({"v": 1, "id": 3, "op": "state", "match": again["match"], "seat": None})["view"]
+    assert view["players"] == 3 and view["options"] == {"trading_posts": True, "strongholds": False}
+
+
+def test_options_cannot_be_changed_by_a_move(ask):
+    match = ask({"v": 1, "id": 1, "op": "new_match", "game": "splendor", "players": 2, "seed": 4})["match"]
+    reply = ask({"v": 1, "id": 2, "op": "play", "match": match, "seat": 0,
+                 "move": {"type": "options", "trading_posts": True}})
+    assert reply["error"]["code"] == "illegal_move"
+    view = ask({"v": 1, "id": 3, "op": "state", "match": match, "seat": 0})["view"]
+    assert view["options"] == {"trading_posts": False, "strongholds": False}
