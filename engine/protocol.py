@@ -14,6 +14,8 @@ from . import GAMES, __version__, new_match, restore
 from .bots import BOTS, choose_move
 from .errors import BadOptions, IllegalMove, UnknownGame
 from .match import Match
+from .table.clock import Clock, SystemClock
+from .table.room import Room
 
 VERSION = 1
 
@@ -32,8 +34,10 @@ class ProtocolError(Exception):
 class Session:
     """The matches one worker (or one test) holds, by handle."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock | None = None) -> None:
         self.matches: dict[str, Match] = {}
+        self.rooms: dict[str, Room] = {}
+        self.clock: Clock = clock or SystemClock()
         self._next = 1
 
     def add(self, match: Match) -> str:
@@ -47,6 +51,13 @@ class Session:
         if handle not in self.matches:
             raise ProtocolError("unknown_match", f"no match {handle!r} (it may have been dropped)")
         return self.matches[handle]
+
+
+    def room(self, request: dict[str, Any]) -> Room:
+        room_id = _field(request, "room", str)
+        if room_id not in self.rooms:
+            raise ProtocolError("unknown_room", f"no room {room_id!r} here")
+        return self.rooms[room_id]
 
 
 def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
@@ -158,6 +169,47 @@ def _op_drop(session: Session, request: dict[str, Any]) -> Reply:
     return {}
 
 
+def _op_room_create(session: Session, request: dict[str, Any]) -> Reply:
+    room_id = _field(request, "room", str)
+    game = _field(request, "game", str)
+    players = _field(request, "players", int)
+    seats = _field(request, "seats", list)
+    options = _field(request, "options", dict, optional=True)
+    seed = _field(request, "seed", int, optional=True)
+    try:
+        match = new_match(game, players, options, seed)
+        room, credential = Room.create(room_id, match, seats, session.clock)
+    except UnknownGame as exc:
+        raise ProtocolError("unknown_game", str(exc)) from None
+    except (BadOptions, ValueError, AttributeError) as exc:
+        raise ProtocolError("bad_options", str(exc)) from None
+    session.rooms[room_id] = room
+    return {"room": room_id, "credential": credential, "outbox": [{"to": room.host_device, "message": room.update_for(room.host_device)}]}
+
+
+def _op_room_connect(session: Session, request: dict[str, Any]) -> Reply:
+    return {"outbox": session.room(request).connect(_field(request, "device", str))}
+
+
+def _op_room_disconnect(session: Session, request: dict[str, Any]) -> Reply:
+    return {"outbox": session.room(request).disconnect(_field(request, "device", str))}
+
+
+def _op_room_message(session: Session, request: dict[str, Any]) -> Reply:
+    room = session.room(request)
+    return {"outbox": room.receive(_field(request, "device", str), request.get("message"))}
+
+
+def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:
+    room = session.room(request)
+    outbox = room.tick()
+    return {"outbox": outbox, "next_tick": room.next_tick()}
+
+
+def _op_room_viewing_code(session: Session, request: dict[str, Any]) -> Reply:
+    return {"code": session.room(request).new_viewing_code()}
+
+
 OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "hello": _op_hello,
     "new_match": _op_new_match,
@@ -168,6 +220,12 @@ OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "bot_move": _op_bot_move,
     "snapshot": _op_snapshot,
     "drop": _op_drop,
+    "room_create": _op_room_create,
+    "room_connect": _op_room_connect,
+    "room_disconnect": _op_room_disconnect,
+    "room_message": _op_room_message,
+    "room_tick": _op_room_tick,
+    "room_viewing_code": _op_room_viewing_code,
 }
 
 

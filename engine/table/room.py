@@ -1,0 +1,285 @@
+"""A room: one match, its seats (human or computer), the devices at the table, and the host
+as the single authority.
+
+Every message from a device is checked — shape, protocol version, credential, that it is
+this seat's move, that it is not stale — and refused with a reason otherwise; a refusal
+changes nothing. Each device receives only its own seat's view (or, for a shared screen,
+the public view). `Room.receive`, `connect`, `disconnect` and `tick` return the outbox: a
+list of ``{"to": device, "message": {...}}`` for the host page to send as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import BOTS, choose_move
+from ..errors import IllegalMove
+from ..match import Match
+from .clock import Clock
+from .credentials import new_code, new_credential, same
+
+VERSION = 1
+BOT_DELAY = 0.6  # seconds a computer seat "thinks" before its move shows
+
+Outbox = list[dict[str, Any]]
+
+
+@dataclass
+class Seat:
+    """One seat at the table."""
+
+    kind: str  # "human" or "bot"
+    name: str
+    bot: str | None = None
+    credential: str | None = None
+    device: str | None = None
+    connected: bool = False
+
+    def public(self, index: int, screen_on: bool = False) -> dict[str, Any]:
+        return {"seat": index, "kind": self.kind, "name": self.name, "bot": self.bot,
+                "taken": self.credential is not None or self.kind == "bot", "connected": self.connected}
+
+
+@dataclass
+class Room:
+    """The host's room. Seat 0 is the host's own seat, claimed by ``host_device``."""
+
+    room_id: str
+    match: Match
+    seats: list[Seat]
+    clock: Clock
+    host_device: str = "host"
+    bot_delay: float = BOT_DELAY
+    viewing_code: str | None = None
+    screens: set[str] = field(default_factory=set)
+    devices: dict[str, int] = field(default_factory=dict)  # device → seat it holds
+    last_action: float = 0.0
+    bot_due: float | None = None
+
+    @classmethod
+    def create(cls, room_id: str, match: Match, seats: list[dict[str, Any]], clock: Clock,
+               host_device: str = "host", bot_delay: float = BOT_DELAY) -> tuple[Room, str]:
+        """A new room; returns it and the host seat's credential."""
+        if len(seats) != match.players:
+            raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
+        built = []
+        for i, spec in enumerate(seats):
+            kind = spec.get("kind", "human")
+            if kind not in ("human", "bot"):
+                raise ValueError(f"seat {i}: kind must be human or bot")
+            bot = spec.get("bot", "greedy") if kind == "bot" else None
+            if bot is not None and bot not in BOTS:
+                raise ValueError(f"seat {i}: unknown bot {bot!r}")
+            built.append(Seat(kind, str(spec.get("name") or (f"Computer {i + 1}" if bot else f"Seat {i + 1}")), bot))
+        if built[0].kind != "human":
+            raise ValueError("seat 0 is the host's seat and must be human")
+        room = cls(room_id, match, built, clock, host_device, bot_delay)
+        credential = new_credential()
+        room.seats[0].credential = credential
+        room.seats[0].device = host_device
+        room.seats[0].connected = True
+        room.devices[host_device] = 0
+        room.last_action = clock.now()
+        room._schedule_bot()
+        return room, credential
+
+    # ----- what devices receive -------------------------------------------------------
+
+    def _seats_public(self) -> list[dict[str, Any]]:
+        return [s.public(i) for i, s in enumerate(self.seats)]
+
+    def lobby(self) -> dict[str, Any]:
+        """The room as a device that has not joined sees it: game and seats, no view."""
+        return {"v": VERSION, "type": "lobby", "room": self.room_id, "game": self.match.game,
+                "options": self.match.options, "seats": self._seats_public(), "screen": bool(self.screens)}
+
+    def update_for(self, device: str, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The update one device gets: its seat's view and moves, or the public view."""
+        seat = self.devices.get(device)
+        return {
+            "v": VERSION, "type": "update", "room": self.room_id, "game": self.match.game,
+            "seat": seat,
+            "view": self.match.view(seat),
+            "legal_moves": self.match.legal_moves(seat) if seat is not None else [],
+            "version": len(self.match.log),
+            "events": events or [],
+            "seats": self._seats_public(),
+            "screen": bool(self.screens),
+            "over": self.match.is_over(),
+        }
+
+    def _broadcast(self, events: list[dict[str, Any]]) -> Outbox:
+        out = [{"to": d, "message": self.update_for(d, events)} for d in self.devices]
+        out += [{"to": d, "message": self.update_for(d, events)} for d in self.screens]
+        return out
+
+    def _notice(self, text: str, kind: str, seat: int | None, exclude: str | None = None) -> Outbox:
+        message = {"v": VERSION, "type": "notice", "kind": kind, "seat": seat, "text": text,
+                   "seats": self._seats_public(), "screen": bool(self.screens)}
+        targets = [d for d in list(self.devices) + list(self.screens) if d != exclude]
+        return [{"to": d, "message": message} for d in targets]
+
+    @staticmethod
+    def _refuse(device: str, code: str, reason: str, ref: Any = None) -> Outbox:
+        return [{"to": device, "message": {"v": VERSION, "type": "refused", "code": code, "reason": reason, "ref": ref}}]
+
+    # ----- connections -------------------------------------------------------------------
+
+    def connect(self, device: str) -> Outbox:
+        """A device opened a connection: it sees the lobby until it joins, resumes or watches."""
+        return [{"to": device, "message": self.lobby()}]
+
+    def disconnect(self, device: str) -> Outbox:
+        """A device's connection dropped: its seat shows as offline; the others are told."""
+        if device in self.screens:
+            self.screens.discard(device)
+            return self._notice("The shared screen disconnected.", "screen_lost", None)
+        seat = self.devices.pop(device, None)
+        if seat is None:
+            return []
+        self.seats[seat].connected = False
+        self.seats[seat].device = None
+        return self._notice(f"{self.seats[seat].name} disconnected.", "seat_lost", seat)
+
+    def new_viewing_code(self) -> str:
+        """A code for a shared screen to enter (replaces any earlier one)."""
+        self.viewing_code = new_code()
+        return self.viewing_code
+
+    # ----- inbound messages --------------------------------------------------------------
+
+    def receive(self, device: str, message: Any) -> Outbox:
+        """Check and carry out one message from a device."""
+        if type(message) is not dict:
+            return self._refuse(device, "bad_message", "a message must be a JSON object")
+        ref = message.get("ref")
+        if message.get("v") != VERSION:
+            return self._refuse(device, "unsupported_version", f"this table speaks version {VERSION}", ref)
+        kind = message.get("type")
+        handler = {"join": self._join, "resume": self._resume, "watch": self._watch,
+                   "move": self._move, "leave": self._leave}.get(kind)  # type: ignore[arg-type]
+        if handler is None:
+            return self._refuse(device, "bad_message", f"unknown message type {kind!r}", ref)
+        return handler(device, message, ref)
+
+    def _credential_seat(self, message: dict[str, Any]) -> int | None:
+        credential = message.get("credential")
+        if type(credential) is not str:
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.credential is not None and same(seat.credential, credential):
+                return i
+        return None
+
+    def _join(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        seat = message.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            return self._refuse(device, "bad_message", "choose a seat by its number", ref)
+        if self.seats[seat].kind != "human":
+            return self._refuse(device, "seat_taken", f"seat {seat + 1} is a computer seat", ref)
+        if self.seats[seat].credential is not None:
+            return self._refuse(device, "seat_taken", f"seat {seat + 1} is already taken", ref)
+        if device in self.devices:
+            return self._refuse(device, "seat_taken", "this device already holds a seat", ref)
+        credential = new_credential()
+        name = message.get("name")
+        if type(name) is str and name.strip():
+            self.seats[seat].name = name.strip()[:24]
+        return self._bind(device, seat, credential, ref, "joined")
+
+    def _resume(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        seat = self._credential_seat(message)
+        if seat is None:
+            return self._refuse(device, "bad_credential", "that seat credential is not valid at this table", ref)
+        old = self.seats[seat].device
+        out: Outbox = []
+        if old is not None and old != device:
+            self.devices.pop(old, None)
+            out += self._refuse(old, "seat_moved", "this seat was reclaimed on another device")
+        return out + self._bind(device, seat, self.seats[seat].credential or "", ref, "resumed")
+
+    def _bind(self, device: str, seat: int, credential: str, ref: Any, how: str) -> Outbox:
+        target = self.seats[seat]
+        target.credential = credential
+        target.device = device
+        target.connected = True
+        self.devices[device] = seat
+        welcome = {"v": VERSION, "type": "seated", "room": self.room_id, "seat": seat,
+                   "credential": credential, "how": how, "ref": ref}
+        out = [{"to": device, "message": welcome}, {"to": device, "message": self.update_for(device)}]
+        return out + self._notice(f"{target.name} is at the table.", "seat_joined", seat, exclude=device)
+
+    def _watch(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        code = message.get("code")
+        if self.viewing_code is None or type(code) is not str or not same(code.strip().upper(), self.viewing_code):
+            return self._refuse(device, "bad_code", "that viewing code is not valid for this table", ref)
+        self.screens.add(device)
+        out = [{"to": device, "message": {"v": VERSION, "type": "watching", "room": self.room_id, "ref": ref}},
+               {"to": device, "message": self.update_for(device)}]
+        return out + self._notice("A shared screen is showing the table.", "screen_joined", None, exclude=device)
+
+    def _leave(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        seat = self._credential_seat(message)
+        if seat is None or self.devices.get(device) != seat:
+            return self._refuse(device, "bad_credential", "only the seat's own device can leave it", ref)
+        self.devices.pop(device, None)
+        target = self.seats[seat]
+        target.credential = target.device = None
+        target.connected = False
+        return self._notice(f"{target.name} left the table.", "seat_left", seat)
+
+    def _move(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        seat = self._credential_seat(message)
+        if seat is None:
+            return self._refuse(device, "bad_credential", "that seat credential is not valid at this table", ref)
+        if self.devices.get(device) != seat:
+            return self._refuse(device, "bad_credential", "this device does not hold that seat: reclaim it first", ref)
+        version = message.get("version")
+        if type(version) is not int:
+            return self._refuse(device, "bad_message", "a move names the table version it was made at", ref)
+        if version != len(self.match.log):
+            return self._refuse(device, "stale", "the table has moved on since: look again and retry", ref)
+        if "move" not in message:
+            return self._refuse(device, "bad_message", "a move message carries a 'move'", ref)
+        if seat not in self.match.to_act():
+            return self._refuse(device, "illegal_move", "it is not your turn", ref)
+        try:
+            events = self.match.play(seat, message["move"])
+        except IllegalMove as refused:
+            return self._refuse(device, "illegal_move", refused.reason, ref)
+        return self._accepted(events)
+
+    def _accepted(self, events: list[dict[str, Any]]) -> Outbox:
+        self.last_action = self.clock.now()
+        self._schedule_bot()
+        return self._broadcast(events)
+
+    # ----- computer seats ----------------------------------------------------------------
+
+    def _bot_to_act(self) -> int | None:
+        for seat in self.match.to_act():
+            if self.seats[seat].kind == "bot":
+                return seat
+        return None
+
+    def _schedule_bot(self) -> None:
+        self.bot_due = None if self._bot_to_act() is None else self.clock.now() + self.bot_delay
+
+    def tick(self) -> Outbox:
+        """Let a computer seat play once its short pause is over."""
+        if self.bot_due is None or self.clock.now() < self.bot_due:
+            return []
+        seat = self._bot_to_act()
+        if seat is None:
+            self.bot_due = None
+            return []
+        bot = self.seats[seat].bot or "greedy"
+        events = self.match.play(seat, choose_move(self.match, seat, bot))
+        return self._accepted(events)
+
+    def next_tick(self) -> float | None:
+        """Seconds until `tick` has something to do (None: nothing scheduled)."""
+        if self.bot_due is None:
+            return None
+        return max(0.0, self.bot_due - self.clock.now())
