@@ -78,13 +78,13 @@ function lastLine(err) {
 // The fraction is of the whole boot, and every event marks something that really happened:
 // bytes of Pyodide's own downloads as they arrive, then the milestones of loadPyodide and
 // of the engine install. The milestones sit where they fall in time on a cold boot in
-// Chromium here (docs/worker.md): download ≈15 %, wasm compile ≈5 %, interpreter start
-// ≈75 % (it gives no signal in between; the page shows the stage's detail), engine ≈5 %.
+// Chromium here (docs/worker.md): download ≈15 %, wasm compile ≈5–10 %, interpreter start
+// ≈75 % (it gives no signal in between; the page shows the stage's detail), engine ≈4 %.
 const SHARE = {
   download: 0.15, // 0 .. 0.15 while pyodide.asm.wasm + python_stdlib.zip arrive (bytes)
   compiled: 0.2, // the wasm is compiled and instantiated; the interpreter starts
-  python: 0.93, // Python is up
-  installed: 0.95, // the engine wheel is unpacked into site-packages; importing it
+  python: 0.96, // Python is up
+  installed: 0.97, // the engine wheel is unpacked into site-packages; importing it
 };
 let lastFraction = -1;
 let lastPostedAt = 0;
@@ -108,8 +108,7 @@ function progress(stage, fraction, detail, force = false) {
 
 // Observe (never alter) Pyodide's own fetches of its two big files, counting bytes through
 // a clone of the response. Pyodide keeps the original response, so the wasm is still
-// compiled while streaming and stays eligible for the browser's wasm code cache, and every
-// byte is downloaded once.
+// compiled while it streams, and every byte is downloaded once.
 const BIG = ["pyodide.asm.wasm", "python_stdlib.zip"];
 
 function observeDownloads(expected) {
