@@ -8,14 +8,16 @@ here lets an exception escape.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import GAMES, __version__, new_match, restore
 from .bots import BOTS, choose_move
 from .errors import BadOptions, IllegalMove, UnknownGame
 from .match import Match
 from .table.clock import Clock, SystemClock
-from .table.room import Room
+
+if TYPE_CHECKING:
+    from .table.room import Room
 
 VERSION = 1
 
@@ -176,6 +178,8 @@ def _op_room_create(session: Session, request: dict[str, Any]) -> Reply:
     seats = _field(request, "seats", list)
     options = _field(request, "options", dict, optional=True)
     seed = _field(request, "seed", int, optional=True)
+    from .table.room import Room  # loaded on first use: single-device play never needs it
+
     try:
         match = new_match(game, players, options, seed)
         room, credential = Room.create(room_id, match, seats, session.clock)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 from .colors import COLORS, counts_to_json
 
@@ -50,15 +50,19 @@ class Noble:
         return {"id": self.id, "points": self.points, "needs": counts_to_json(self.needs, COLORS)}
 
 
-def _read_csv(name: str) -> list[dict[str, str]]:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def read_csv(name: str) -> list[dict[str, str]]:
+    """The rows of one of the package's CSV data files (shipped inside the wheel)."""
+    text = (DATA / name).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 
 def _load_cards() -> dict[str, Card]:
     cards: dict[str, Card] = {}
     per_tier = {t: 0 for t in TIERS}
-    for row in _read_csv("splendor_cards.csv"):
+    for row in read_csv("splendor_cards.csv"):
         tier = int(row["tier"])
         per_tier[tier] += 1
         card_id = f"{tier}-{per_tier[tier]:02d}"
@@ -69,7 +73,7 @@ def _load_cards() -> dict[str, Card]:
 
 def _load_nobles() -> dict[str, Noble]:
     nobles: dict[str, Noble] = {}
-    for row in _read_csv("splendor_nobles.csv"):
+    for row in read_csv("splendor_nobles.csv"):
         needs = tuple(int(row[c]) for c in COLORS)
         nobles[row["noble_id"]] = Noble(row["noble_id"], int(row["points"]), needs)  # type: ignore[arg-type]
     return nobles
@@ -78,7 +82,7 @@ def _load_nobles() -> dict[str, Noble]:
 def _load_token_counts() -> dict[int, tuple[int, int, int]]:
     """players → (gems of each colour, gold, nobles revealed)."""
     out = {}
-    for row in _read_csv("splendor_tokens.csv"):
+    for row in read_csv("splendor_tokens.csv"):
         out[int(row["players"])] = (int(row["white"]), int(row["gold"]), int(row["nobles_revealed"]))
     return out
 

@@ -8,11 +8,9 @@ reservation (draw two, keep one), post 5 here (prestige per post held).
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
-from importlib import resources
 
+from ..gems.cards import read_csv
 from ..gems.colors import COLORS, counts_to_json
 from .state import SeatState
 
@@ -37,9 +35,8 @@ class TradingPost:
 
 
 def _load() -> dict[int, TradingPost]:
-    data = resources.files("engine.games.gems").joinpath("data", "splendor_trading_posts.csv").read_text(encoding="utf-8")
     posts = {}
-    for row in csv.DictReader(io.StringIO(data)):
+    for row in read_csv("splendor_trading_posts.csv"):
         needs = tuple(int(row[c]) for c in COLORS)
         posts[int(row["post"])] = TradingPost(int(row["post"]), needs, row["power_key"], row["power_text_paraphrase"])  # type: ignore[arg-type]
     return posts
