@@ -214,6 +214,31 @@ def _op_room_viewing_code(session: Session, request: dict[str, Any]) -> Reply:
     return {"code": session.room(request).new_viewing_code()}
 
 
+def _op_room_save(session: Session, request: dict[str, Any]) -> Reply:
+    return {"saved": session.room(request).to_json()}
+
+
+def _op_room_restore(session: Session, request: dict[str, Any]) -> Reply:
+    from .table.room import Room
+
+    saved = _field(request, "saved", dict)
+    try:
+        room = Room.from_json(saved, session.clock)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProtocolError("bad_message", f"not a saved room: {exc}") from None
+    session.rooms[room.room_id] = room
+    credential = room.seats[0].credential
+    return {"room": room.room_id, "credential": credential, "paused": room.paused,
+            "outbox": [{"to": room.host_device, "message": room.update_for(room.host_device)}]}
+
+
+def _op_room_close(session: Session, request: dict[str, Any]) -> Reply:
+    room = session.room(request)
+    outbox = room.close(_field(request, "reason", str, optional=True) or "the host closed the table")
+    del session.rooms[room.room_id]
+    return {"outbox": outbox}
+
+
 OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "hello": _op_hello,
     "new_match": _op_new_match,
@@ -230,6 +255,9 @@ OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "room_message": _op_room_message,
     "room_tick": _op_room_tick,
     "room_viewing_code": _op_room_viewing_code,
+    "room_save": _op_room_save,
+    "room_restore": _op_room_restore,
+    "room_close": _op_room_close,
 }
 
 

@@ -18,6 +18,7 @@ from ..errors import IllegalMove
 from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same
+from .policies import ROOM_IDLE_SECONDS, TRANSFER_CODE_SECONDS, TablePolicy, policy_for
 
 VERSION = 1
 BOT_DELAY = 0.6  # seconds a computer seat "thinks" before its move shows
@@ -56,6 +57,19 @@ class Room:
     devices: dict[str, int] = field(default_factory=dict)  # device → seat it holds
     last_action: float = 0.0
     bot_due: float | None = None
+    deadlines: dict[int, float] = field(default_factory=dict)  # seat → when its time runs out
+    transfer_codes: dict[str, list[Any]] = field(default_factory=dict)  # code → [seat, expires at]
+    paused: bool = False
+    closed: str | None = None  # why the room closed, once it has
+
+    @property
+    def policy(self) -> TablePolicy:
+        """This game's table rules."""
+        return policy_for(self.match.game)
+
+    def _timer_on(self) -> bool:
+        humans = sum(1 for s in self.seats if s.kind == "human")
+        return self.policy.turn_seconds is not None and humans >= self.policy.timer_min_humans
 
     @classmethod
     def create(cls, room_id: str, match: Match, seats: list[dict[str, Any]], clock: Clock,
@@ -81,7 +95,7 @@ class Room:
         room.seats[0].connected = True
         room.devices[host_device] = 0
         room.last_action = clock.now()
-        room._schedule_bot()
+        room._schedule()
         return room, credential
 
     # ----- what devices receive -------------------------------------------------------
@@ -107,7 +121,14 @@ class Room:
             "seats": self._seats_public(),
             "screen": bool(self.screens),
             "over": self.match.is_over(),
+            "paused": self.paused,
+            "timers": self.timers(),
         }
+
+    def timers(self) -> dict[str, float]:
+        """Seconds left per timed seat (as text keys, JSON objects), for the countdowns."""
+        now = self.clock.now()
+        return {str(seat): max(0.0, round(due - now, 1)) for seat, due in sorted(self.deadlines.items())}
 
     def _broadcast(self, events: list[dict[str, Any]]) -> Outbox:
         out = [{"to": d, "message": self.update_for(d, events)} for d in self.devices]
@@ -156,9 +177,13 @@ class Room:
         ref = message.get("ref")
         if message.get("v") != VERSION:
             return self._refuse(device, "unsupported_version", f"this table speaks version {VERSION}", ref)
+        if self.closed is not None:
+            return self._refuse(device, "closed", f"this table has closed: {self.closed}", ref)
         kind = message.get("type")
         handler = {"join": self._join, "resume": self._resume, "watch": self._watch,
-                   "move": self._move, "leave": self._leave}.get(kind)  # type: ignore[arg-type]
+                   "move": self._move, "leave": self._leave, "step": self._step,
+                   "transfer_code": self._transfer_code, "transfer": self._transfer,
+                   "resume_game": self._resume_game}.get(kind)  # type: ignore[arg-type]
         if handler is None:
             return self._refuse(device, "bad_message", f"unknown message type {kind!r}", ref)
         return handler(device, message, ref)
@@ -227,7 +252,10 @@ class Room:
         target = self.seats[seat]
         target.credential = target.device = None
         target.connected = False
-        return self._notice(f"{target.name} left the table.", "seat_left", seat)
+        out = self._notice(f"{target.name} left the table.", "seat_left", seat)
+        if not any(s.kind == "human" and s.credential is not None for s in self.seats):
+            out += self.close("the last player left")
+        return out
 
     def _move(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
         seat = self._credential_seat(message)
@@ -242,18 +270,129 @@ class Room:
             return self._refuse(device, "stale", "the table has moved on since: look again and retry", ref)
         if "move" not in message:
             return self._refuse(device, "bad_message", "a move message carries a 'move'", ref)
+        if self.paused:
+            return self._refuse(device, "paused", "the game is paused until the host resumes it", ref)
         if seat not in self.match.to_act():
             return self._refuse(device, "illegal_move", "it is not your turn", ref)
         try:
             events = self.match.play(seat, message["move"])
         except IllegalMove as refused:
             return self._refuse(device, "illegal_move", refused.reason, ref)
-        return self._accepted(events)
+        return self._accepted(events, acted=seat)
 
-    def _accepted(self, events: list[dict[str, Any]]) -> Outbox:
+    def _accepted(self, events: list[dict[str, Any]], acted: int | None = None) -> Outbox:
         self.last_action = self.clock.now()
-        self._schedule_bot()
+        if acted is not None:
+            self.deadlines.pop(acted, None)
+        self._schedule()
         return self._broadcast(events)
+
+    # ----- the host's commands -----------------------------------------------------------
+
+    def _host_seat(self, device: str, message: dict[str, Any]) -> bool:
+        return self._credential_seat(message) == 0 and self.devices.get(device) == 0
+
+    def _step(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        """The host has a bot play one move for an offline seat (Guild's table)."""
+        if not self._host_seat(device, message):
+            return self._refuse(device, "bad_credential", "only the host can play a step for another seat", ref)
+        if not self.policy.host_may_step_offline:
+            return self._refuse(device, "not_allowed", "at this game's table missed turns are handled by the timer", ref)
+        seat = message.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            return self._refuse(device, "bad_message", "name the seat to play a step for", ref)
+        if self.seats[seat].kind != "human" or self.seats[seat].connected:
+            return self._refuse(device, "not_allowed", "a step can be played only for an offline player", ref)
+        if self.paused:
+            return self._refuse(device, "paused", "the game is paused until the host resumes it", ref)
+        if seat not in self.match.to_act():
+            return self._refuse(device, "illegal_move", f"it is not {self.seats[seat].name}'s turn", ref)
+        events = self.match.play(seat, choose_move(self.match, seat, self.policy.timeout_bot))
+        return self._accepted([{"type": "host_step", "seat": seat}, *events], acted=seat)
+
+    def _resume_game(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        """The host resumes a game that came back paused after a restart."""
+        if not self._host_seat(device, message):
+            return self._refuse(device, "bad_credential", "only the host can resume the game", ref)
+        self.paused = False
+        self.deadlines = {}
+        self._schedule()
+        return self._broadcast([{"type": "resumed"}])
+
+    # ----- moving a seat to another device -------------------------------------------------
+
+    def _transfer_code(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        """A one-use code, valid 10 minutes, that moves this seat to another device."""
+        seat = self._credential_seat(message)
+        if seat is None or self.devices.get(device) != seat:
+            return self._refuse(device, "bad_credential", "only the seat's own device can make its transfer code", ref)
+        now = self.clock.now()
+        self.transfer_codes = {c: v for c, v in self.transfer_codes.items() if v[0] != seat and v[1] > now}
+        code = new_code(8)
+        self.transfer_codes[code] = [seat, now + TRANSFER_CODE_SECONDS]
+        return [{"to": device, "message": {"v": VERSION, "type": "transfer_code", "code": code,
+                                           "expires_in": TRANSFER_CODE_SECONDS, "ref": ref}}]
+
+    def _transfer(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        code = message.get("code")
+        if type(code) is not str:
+            return self._refuse(device, "bad_code", "enter the transfer code from your other device", ref)
+        code = code.strip().upper()
+        entry = None
+        for known, value in self.transfer_codes.items():
+            if same(known, code):
+                entry = value
+                del self.transfer_codes[known]
+                break
+        if entry is None:
+            return self._refuse(device, "bad_code", "that transfer code is wrong or was already used", ref)
+        seat, expires = entry
+        if self.clock.now() > expires:
+            return self._refuse(device, "bad_code", "that transfer code has expired (codes last 10 minutes)", ref)
+        out: Outbox = []
+        old = self.seats[seat].device
+        if old is not None:
+            self.devices.pop(old, None)
+            out += self._refuse(old, "seat_moved", "this seat was moved to another device with a transfer code")
+        return out + self._bind(device, seat, new_credential(), ref, "transferred")
+
+    # ----- closing, saving and restoring ---------------------------------------------------
+
+    def close(self, reason: str) -> Outbox:
+        """Close the room; every device is told. The host then deletes its stored data."""
+        self.closed = reason
+        message = {"v": VERSION, "type": "closed", "reason": reason}
+        out = [{"to": d, "message": message} for d in list(self.devices) + list(self.screens)]
+        self.deadlines = {}
+        self.bot_due = None
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to bring the room back after the host restarts (kept by the host only)."""
+        return {
+            "format": 1,
+            "room": self.room_id,
+            "match": self.match.snapshot(),
+            "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "credential": s.credential} for s in self.seats],
+            "viewing_code": self.viewing_code,
+            "last_action": self.last_action,
+            "bot_delay": self.bot_delay,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], clock: Clock, host_device: str = "host") -> Room:
+        """The room as it was saved, paused until the host resumes it; nobody is connected yet."""
+        from .. import restore
+
+        seats = [Seat(s["kind"], s["name"], s.get("bot"), s.get("credential")) for s in data["seats"]]
+        room = cls(data["room"], restore(data["match"]), seats, clock, host_device, float(data["bot_delay"]))
+        room.viewing_code = data.get("viewing_code")
+        room.last_action = float(data["last_action"])
+        room.paused = not room.match.is_over()
+        room.seats[0].device = host_device
+        room.seats[0].connected = True
+        room.devices[host_device] = 0
+        return room
 
     # ----- computer seats ----------------------------------------------------------------
 
@@ -263,23 +402,50 @@ class Room:
                 return seat
         return None
 
-    def _schedule_bot(self) -> None:
+    def _schedule(self) -> None:
+        """Plan the next computer move and the timed seats' deadlines."""
+        if self.paused or self.closed is not None or self.match.is_over():
+            self.bot_due = None
+            self.deadlines = {}
+            return
         self.bot_due = None if self._bot_to_act() is None else self.clock.now() + self.bot_delay
+        acting = set(self.match.to_act())
+        self.deadlines = {seat: due for seat, due in self.deadlines.items() if seat in acting}
+        if self._timer_on():
+            for seat in acting:
+                if self.seats[seat].kind == "human" and seat not in self.deadlines:
+                    self.deadlines[seat] = self.clock.now() + (self.policy.turn_seconds or 0)
 
     def tick(self) -> Outbox:
-        """Let a computer seat play once its short pause is over."""
-        if self.bot_due is None or self.clock.now() < self.bot_due:
+        """Time passes: a computer seat plays after its pause; a seat out of time has a bot
+        make that one decision; a room idle for 24 hours closes."""
+        if self.closed is not None:
             return []
-        seat = self._bot_to_act()
-        if seat is None:
+        now = self.clock.now()
+        if now - self.last_action >= ROOM_IDLE_SECONDS:
+            return self.close("24 hours passed without an action")
+        if self.paused:
+            return []
+        for seat, due in sorted(self.deadlines.items()):
+            if now >= due and seat in self.match.to_act():
+                move = choose_move(self.match, seat, self.policy.timeout_bot)
+                events = self.match.play(seat, move)
+                return self._accepted([{"type": "timeout", "seat": seat}, *events], acted=seat)
+        if self.bot_due is None or now < self.bot_due:
+            return []
+        bot_seat = self._bot_to_act()
+        if bot_seat is None:
             self.bot_due = None
             return []
-        bot = self.seats[seat].bot or "greedy"
-        events = self.match.play(seat, choose_move(self.match, seat, bot))
-        return self._accepted(events)
+        bot = self.seats[bot_seat].bot or "greedy"
+        events = self.match.play(bot_seat, choose_move(self.match, bot_seat, bot))
+        return self._accepted(events, acted=bot_seat)
 
     def next_tick(self) -> float | None:
-        """Seconds until `tick` has something to do (None: nothing scheduled)."""
-        if self.bot_due is None:
+        """Seconds until `tick` has something to do (None: nothing is scheduled)."""
+        times = list(self.deadlines.values())
+        if self.bot_due is not None:
+            times.append(self.bot_due)
+        if not times or self.paused or self.closed is not None:
             return None
-        return max(0.0, self.bot_due - self.clock.now())
+        return max(0.0, min(times) - self.clock.now())
