@@ -3,7 +3,9 @@
 // It renders what the engine says and forwards what the player taps; it decides no rule.
 
 import { EngineClient, EngineError } from "./engine-client.js";
-import { SplendorTable, describeEvent, esc, DECIDED_BY_TEXT } from "./games/splendor.js";
+import { esc } from "./games/gems-ui.js";
+import { ui as splendorUI } from "./games/splendor.js";
+import { ui as guildUI } from "./games/guild.js";
 
 // ---------------------------------------------------------------------------- settings
 const params = new URLSearchParams(location.search);
@@ -12,7 +14,9 @@ const BOT_DELAY_MS = (() => {
   const n = raw === null ? NaN : Number(raw);
   return Number.isFinite(n) && n >= 0 ? n : 600;
 })();
-const PLAYABLE = new Set(["splendor"]);
+// one entry per playable game: its table, log lines, results wording and look (docs/site.md)
+const GAME_UI = { splendor: splendorUI, guild: guildUI };
+const PLAYABLE = new Set(Object.keys(GAME_UI));
 const BOTS = ["greedy", "random"];
 
 const $ = (id) => document.getElementById(id);
@@ -119,7 +123,18 @@ function normalizeGames(raw) {
 }
 
 // ---------------------------------------------------------------------------- screens
+/** the game's own look (css: [data-game=…]) on the form, the table and the hand-over */
+function setTheme(gameId) {
+  const root = document.documentElement;
+  if (gameId) root.dataset.game = gameId; else delete root.dataset.game;
+  const g = gameId && games.find((x) => x.id === gameId);
+  document.title = g ? `Tabletop · ${g.title}` : "Tabletop";
+  const meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.content = gameId === "guild" ? "#0a0f24" : "#17202e";
+}
+
 function showScreen(name) {
+  if (name === "picker") setTheme(null);
   $("game-picker").hidden = name !== "picker";
   $("new-game-form").hidden = name !== "form";
   $("game-screen").hidden = name !== "game";
@@ -128,15 +143,13 @@ function showScreen(name) {
   window.scrollTo(0, 0);
 }
 
-const BLURB = {
-  splendor: "Collect gems, buy developments, attract nobles. 2–4 players.",
-};
+const BLURB = Object.fromEntries(Object.values(GAME_UI).map((u) => [u.id, u.blurb]));
 function renderPicker() {
   const list = $("game-list");
   const shown = games.length ? games : [{ id: "splendor", title: "Splendor", min: 2, max: 4 }];
   list.innerHTML = shown.map((g) => {
     const playable = PLAYABLE.has(g.id);
-    return `<button type="button" class="game-tile${playable ? " playable" : ""}" data-game="${esc(g.id)}"
+    return `<button type="button" class="game-tile${playable ? " playable" : ""} tile-${esc(g.id)}" data-game="${esc(g.id)}"
         data-testid="pick-${esc(g.id)}"${playable ? "" : " disabled"}>
       <span class="game-title">${esc(g.title)}</span>
       <span class="game-about">${esc(BLURB[g.id] || g.about || `${g.min}–${g.max} players`)}</span>
@@ -158,6 +171,7 @@ let formPlayers = 2;
 function openForm(gameId) {
   formGame = games.find((g) => g.id === gameId) || { id: gameId, title: gameId, min: 2, max: 4 };
   $("form-title").textContent = `New game of ${formGame.title}`;
+  setTheme(gameId);
   formPlayers = Math.min(Math.max(formPlayers, formGame.min), formGame.max);
   renderForm();
   showScreen("form");
@@ -209,12 +223,21 @@ $("new-game-btn").addEventListener("click", () => {
 // ---------------------------------------------------------------------------- the match
 let session = null;
 const tableEl = $("table");
-const table = new SplendorTable(tableEl, {
+const tableHooks = {
   attempt: (move) => humanPlay(move),
   endTurn: () => { if (session && session.pendingHandover !== undefined) handOver(session, session.pendingHandover); },
   seatName: (s) => seatName(s),
   seatKind: (s) => (session ? session.cfg.seats[s] : "human"),
-});
+};
+// the table of the game being played (one per game; replaced when another game starts)
+let table = null;
+function tableFor(gameId) {
+  if (table && table.gameId === gameId) return table;
+  if (table) table.destroy();
+  table = new GAME_UI[gameId].Table(tableEl, tableHooks);
+  table.gameId = gameId;
+  return table;
+}
 
 function seatName(seat) {
   return `Seat ${Number(seat) + 1}`;
@@ -222,7 +245,7 @@ function seatName(seat) {
 
 // What a test (or a curious person in the console) may read: only what is on screen.
 window.tabletop = {
-  get legalMoves() { return session && session.current && table.live ? session.current.legal_moves : []; },
+  get legalMoves() { return session && session.current && table && table.live ? session.current.legal_moves : []; },
   get view() { return session && session.current ? session.current.view : null; },
   get seat() { return session ? session.viewer : null; },
   botDelay: BOT_DELAY_MS,
@@ -233,7 +256,7 @@ function stopSession() {
   session.cancelled = true;
   engine.request("drop", { match: session.match }).catch(() => {});
   session = null;
-  table.clear();
+  if (table) table.clear();
   $("handover").hidden = true;
 }
 
@@ -253,7 +276,7 @@ async function startGame(cfg) {
     startBtn.disabled = false;
   }
   session = {
-    cfg, match: reply.match, viewer: null, current: null, cancelled: false, busy: false, moves: 0,
+    cfg, match: reply.match, ui: GAME_UI[cfg.game], viewer: null, current: null, cancelled: false, busy: false, moves: 0,
     humans: cfg.seats.filter((k) => k === "human").length,
   };
   // `state` for a seat, or null for the public view
@@ -261,11 +284,13 @@ async function startGame(cfg) {
   $("move-log").innerHTML = "";
   $("results").hidden = true;
   $("results").innerHTML = "";
-  table.clear();
+  tableFor(cfg.game).clear();
+  setTheme(cfg.game);
   tableEl.dataset.moves = "0";
   showScreen("game");
   const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer (${k})`}`).join(", ");
-  logLine(`New game of ${esc(formGame ? formGame.title : cfg.game)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
+  const title = (games.find((g) => g.id === cfg.game) || { title: cfg.game }).title;
+  logLine(`New game of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
   advance(session);
 }
 
@@ -277,19 +302,9 @@ function logLine(html, cls = "") {
   log.appendChild(li);
   log.scrollTop = log.scrollHeight;
 }
-function logEvents(events) {
-  const list = events || [];
-  for (let i = 0; i < list.length; i++) {
-    const ev = list[i];
-    let line = describeEvent(ev, seatName);
-    // a reservation and the gold that comes with it make one line
-    const next = list[i + 1];
-    if (ev.type === "reserve" && next && next.type === "gold" && next.seat === ev.seat) {
-      line += `, and took <span class="gemtext"><i class="dot gem-gold" aria-hidden="true"></i>1 gold</span>`;
-      i++;
-    }
-    if (line) logLine(line, `ev-${ev.type}`);
-  }
+/** the events of a move, in the game's words; events are safe for every seat to read */
+function logEvents(s, events) {
+  for (const { html, cls } of s.ui.describeEvents(events, seatName)) logLine(html, cls);
 }
 
 function failed(s, err) {
@@ -343,7 +358,7 @@ async function advance(s) {
 function recordPlay(s, played) {
   s.moves += 1;
   tableEl.dataset.moves = String(s.moves);
-  logEvents(played.events);
+  logEvents(s, played.events);
 }
 
 function show(s, state, ctx) {
@@ -362,9 +377,10 @@ function handOver(s, seat) {
   hideToast();
   table.clear();
   tableEl.hidden = true;
+  $("move-log").scrollTop = $("move-log").scrollHeight;
   tableEl.dataset.interactive = "false";
   $("handover-title").textContent = `Pass the device to ${seatName(seat)}`;
-  $("handover-detail").textContent = `${seatName(seat)}: tap when you hold the device. The other players should look away.`;
+  $("handover-detail").textContent = `${seatName(seat)}: tap when you hold the device. ${s.ui.handoverNote}`;
   const dlg = $("handover");
   dlg.dataset.seat = String(seat);
   dlg.hidden = false;
@@ -416,20 +432,23 @@ async function finish(s, pub) {
 function renderResults(s, result) {
   const box = $("results");
   const winners = result.winners || [];
-  const rows = result.scores.map((score, seat) => ({ seat, score, cards: (result.purchased || [])[seat] }))
-    .sort((a, b) => b.score - a.score || a.cards - b.cards || a.seat - b.seat);
+  const cols = s.ui.results;
+  const rows = result.scores.map((score, seat) => ({ seat, score, second: cols.secondOf(result, seat) }))
+    .sort((a, b) => b.score - a.score || (a.second ?? 0) - (b.second ?? 0) || a.seat - b.seat);
+  const note = s.ui.resultNote ? s.ui.resultNote(result) : "";
   const title = winners.length > 1
     ? `Shared victory: ${winners.map(seatName).join(" and ")}`
     : `${seatName(winners[0])} wins!`;
   box.innerHTML = `
     <h2 data-testid="winner">${esc(title)}</h2>
-    <p class="decided" data-testid="decided-by" data-decided-by="${esc(result.decided_by)}">${esc(DECIDED_BY_TEXT[result.decided_by] || result.decided_by)}</p>
+    <p class="decided" data-testid="decided-by" data-decided-by="${esc(result.decided_by)}">${esc(s.ui.decidedByText[result.decided_by] || result.decided_by)}</p>
+    ${note ? `<p class="muted result-note">${esc(note)}</p>` : ""}
     <table class="scores">
-      <thead><tr><th scope="col">Seat</th><th scope="col">Prestige</th><th scope="col">Cards bought</th><th></th></tr></thead>
+      <thead><tr><th scope="col">Seat</th><th scope="col">${esc(cols.score)}</th><th scope="col">${esc(cols.second)}</th><th></th></tr></thead>
       <tbody>${rows.map((r) => `<tr class="${winners.includes(r.seat) ? "winner" : ""}" data-seat="${r.seat}">
         <th scope="row"><i class="seat-dot s${r.seat}" aria-hidden="true"></i>${esc(seatName(r.seat))}
           <span class="muted">${s.cfg.seats[r.seat] === "human" ? "human" : `computer · ${esc(s.cfg.seats[r.seat])}`}</span></th>
-        <td>${r.score}</td><td>${r.cards ?? ""}</td><td>${winners.includes(r.seat) ? '<span class="win-badge">winner</span>' : ""}</td></tr>`).join("")}
+        <td>${r.score}</td><td>${r.second ?? ""}</td><td>${winners.includes(r.seat) ? '<span class="win-badge">winner</span>' : ""}</td></tr>`).join("")}
       </tbody>
     </table>
     <div class="row">
