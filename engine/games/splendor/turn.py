@@ -29,7 +29,9 @@ WINNING_PRESTIGE = 15
 
 Event = dict[str, Any]
 
-AFTER_ACTION = ["return", "noble", "post", "end"]
+# Conquest follows any action ("after its action", RULINGS): three strongholds left on a
+# card from an earlier turn may be bought after taking gems or reserving, too.
+AFTER_ACTION = ["conquest", "refill", "return", "noble", "post", "end"]
 AFTER_PURCHASE = ["post_gem", "stronghold"]
 
 
@@ -137,7 +139,7 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
             state.steps.pop(0)
             state.steps[0:0] = AFTER_PURCHASE
         else:
-            state.steps = AFTER_PURCHASE + ["conquest", "refill"] + AFTER_ACTION
+            state.steps = AFTER_PURCHASE + AFTER_ACTION
         _buy(state, seat_index, move, events)
     elif kind == "pass":
         state.passes += 1
