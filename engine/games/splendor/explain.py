@@ -11,6 +11,7 @@ from ..gems.cards import CARDS
 from ..gems.colors import COLORS, GOLD, TOKEN_NAMES
 from ..gems.payments import can_afford, owed
 from .moves import MAX_RESERVED, MAX_TOKENS, TWO_SAME_MIN
+from .posts import GOLD_WORTH_TWO
 from .state import CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SplendorState
 from .strongholds import blocked_for
 
@@ -175,6 +176,8 @@ def _explain_buy(state: SplendorState, seat, move: dict) -> str:
     if isinstance(pay, str):
         return pay
     need = owed(CARDS[cid].cost, seat.bonuses)
+    if GOLD_WORTH_TWO in seat.posts:
+        return _explain_buy_gold_double(cid, need, seat.tokens, pay)
     if not can_afford(need, seat.tokens):
         short = sum(max(0, need[i] - seat.tokens[i]) for i in range(5)) - seat.tokens[GOLD]
         return f"you cannot afford card {cid}: after your bonuses it costs {_missing(need, pay) or 'nothing'}, and you are {short} token(s) short"
@@ -190,6 +193,27 @@ def _explain_buy(state: SplendorState, seat, move: dict) -> str:
     if pay[GOLD] > shortfall:
         return "that payment spends more gold than needed: no change is given"
     return "that payment is not exact"
+
+
+def _explain_buy_gold_double(cid: str, need: list[int], held: list[int], pay: list[int]) -> str:
+    """The reason with Trading Post 3: each gold counts as 2 gems of the same colour."""
+    rule = "with Trading Post 3 each gold counts as 2 gems of the same colour"
+
+    def golds(gems: list[int]) -> int:  # gold needed beside these gems
+        return sum((need[i] - gems[i] + 1) // 2 for i in range(5) if need[i] > gems[i])
+
+    if golds(held) > held[GOLD]:
+        return f"you cannot afford card {cid}: after your bonuses it costs {_missing(need, pay) or 'nothing'} ({rule})"
+    for i in range(6):
+        if pay[i] > held[i]:
+            return f"you hold only {held[i]} {TOKEN_NAMES[i]}"
+    for i in range(5):
+        if pay[i] > need[i]:
+            return f"that payment gives too much {COLORS[i]}: no change is given"
+    if pay[GOLD] < golds(pay):
+        return f"that payment does not cover the cost: {golds(pay) - pay[GOLD]} more gold needed ({rule})"
+    return (f"that payment holds a superfluous token: {rule}, so pay no gold beyond the cost "
+            "and no gem that a gold already covers")
 
 
 def _explain_return(state: SplendorState, seat, move: dict) -> str:
@@ -227,4 +251,6 @@ def _explain_stronghold(state: SplendorState, seat_index: int, move: dict) -> st
         held = state.strongholds.get(move.get("from"))  # type: ignore[arg-type]
         if held is None or held[0] != seat_index:
             return "you may move only one of your own strongholds"
+        if move.get("from") == cid:
+            return "move the stronghold to another card (it already stands on this one)"
     return f"card {cid} is not face up in the market"
