@@ -18,9 +18,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from splendor_positions import play, position
+
 import engine
 from engine.games.gems.market import face_up
-from splendor_positions import play, position
 
 BOTH = {"trading_posts": True, "strongholds": True}
 PER_SEAT = 3

@@ -15,16 +15,38 @@ decision is not the one waiting.
 import json
 
 import pytest
+from splendor_module_positions import (
+    BOTH,
+    SKIP,
+    gem,
+    keep,
+    module_position,
+    pending,
+    place,
+    play_through,
+    post,
+    posts_of,
+    prestige,
+    remove,
+    strongholds_accounted,
+    supply,
+    types,
+)
+from splendor_positions import (
+    PASS,
+    buy,
+    dump,
+    give_back,
+    noble,
+    phase,
+    play,
+    refused,
+    take,
+    tokens,
+)
 
 import engine
 from engine.protocol import Session, handle
-from splendor_module_positions import (
-    BOTH, SKIP, gem, keep, module_position, pending, place, play_through, post, posts_of,
-    prestige, remove, strongholds_accounted, supply, types,
-)
-from splendor_positions import (
-    GOLD, PASS, buy, dump, give_back, noble, phase, play, refused, take, tokens,
-)
 
 TEN = {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 2}
 # 1-02 (white, costs 3 blue) and 1-15 (blue, costs 3 black) are free with these bonuses.
@@ -115,7 +137,7 @@ def test_skipping_the_conquest_goes_on_to_the_return():
 
 def test_the_slots_are_refilled_before_the_token_return():
     m = busy_turn()
-    phases, events = play_through(m, [buy("1-02"), gem("red"), place("1-15"), buy("1-15"), gem("red")])
+    play_through(m, [buy("1-02"), gem("red"), place("1-15"), buy("1-15"), gem("red")])
     assert phase(m) == "stronghold" and m._state.market[0][:2] == [None, None]
     events = play(m, place("1-08"))
     assert types(events) == ["stronghold", "refill", "refill"] and phase(m) == "return"

@@ -19,19 +19,38 @@ import random
 from itertools import product
 
 import pytest
+from splendor_module_positions import (
+    absent_from_others,
+    gem,
+    keep,
+    module_position,
+    pending,
+    play_through,
+    post,
+    posts_of,
+    prestige,
+    types,
+)
+from splendor_positions import (
+    GOLD,
+    bank,
+    buy,
+    buy_payments,
+    counts,
+    moves_of,
+    phase,
+    play,
+    refused,
+    reserve,
+    reserve_deck,
+    take,
+    tokens,
+)
 
 from engine.games.gems.cards import CARDS
 from engine.games.gems.colors import COLORS
 from engine.games.gems.payments import owed
 from engine.games.splendor.posts import POSTS
-from splendor_module_positions import (
-    absent_from_others, gem, keep, module_position, pending, play_through, post, posts_of,
-    prestige, types,
-)
-from splendor_positions import (
-    GOLD, bank, buy, buy_payments, counts, moves_of, phase, play, refused, reserve,
-    reserve_deck, take, tokens,
-)
 
 # The ruling's table, written out again (independent of the CSV the engine reads).
 NEEDS = {

@@ -14,18 +14,40 @@ the ruling "Strongholds module" (2025 edition):
 """
 
 import pytest
+from splendor_module_positions import (
+    SKIP,
+    held_strongholds,
+    module_position,
+    move_stronghold,
+    pending,
+    place,
+    play_through,
+    remove,
+    strongholds_accounted,
+    supply,
+    types,
+)
+from splendor_positions import (
+    GOLD,
+    PASS,
+    buy,
+    buy_payments,
+    counts,
+    market_ids,
+    moves_of,
+    phase,
+    play,
+    refused,
+    reserve,
+    reserve_deck,
+    rule_payments,
+    take,
+    tokens,
+)
 
 import engine
 from engine.games.gems.cards import CARDS
 from engine.games.gems.payments import owed
-from splendor_module_positions import (
-    SKIP, held_strongholds, module_position, move_stronghold, pending, place, play_through,
-    remove, strongholds_accounted, supply, types,
-)
-from splendor_positions import (
-    GOLD, PASS, buy, buy_payments, counts, market_ids, moves_of, phase, play, refused, reserve,
-    reserve_deck, rule_payments, take, tokens,
-)
 
 # 1-25 red (3 white), 1-02 white (3 blue), 1-08 white (4 green), 1-16 blue (4 red)
 ROW1 = ["1-25", "1-02", "1-08", "1-16"]
