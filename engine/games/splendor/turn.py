@@ -85,7 +85,7 @@ def _buy(state: SplendorState, seat_index: int, move: dict[str, Any], events: li
     seat.prestige += card.points
 
 
-def _take_gem(state: SplendorState, seat_index: int, colour: int, events: list[Event], why: str) -> None:
+def _take_gem(state: SplendorState, seat_index: int, colour: int, events: list[Event], why: int) -> None:
     state.bank[colour] -= 1
     state.seats[seat_index].tokens[colour] += 1
     events.append({"type": "gem", "seat": seat_index, "gem": COLORS[colour], "post": why})
@@ -166,7 +166,7 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
         _visit(state, seat_index, move["noble"], events)
     elif kind == "gem":
         post = GEM_AFTER_PURCHASE if state.steps[0] == "post_gem" else THIRD_GEM_AFTER_TWO
-        _take_gem(state, seat_index, COLOR_INDEX[move["gem"]], events, str(post))
+        _take_gem(state, seat_index, COLOR_INDEX[move["gem"]], events, post)
     elif kind == "keep":
         keep = pending["keep"]
         kept = move["card"]
