@@ -258,6 +258,8 @@ function stopSession() {
   session = null;
   if (table) table.clear();
   $("handover").hidden = true;
+  $("results").hidden = true;
+  $("results").innerHTML = "";
 }
 
 async function startGame(cfg) {

@@ -36,7 +36,7 @@ export function describeEvent(ev, name) {
     case "star_sand": return `${who(ev.seat)} took ${sandHTML(1)}`;
     case "build": return `${who(ev.seat)} built a ${esc(wsTitle(ev.workshop))}${ev.from_reservation ? " from a reservation" : ""}, ${
       ev.spent ? `spending ${plural(ev.spent, "gem", "gems")}` : "free thanks to workshops"}`;
-    case "refill": return ev.workshop ? null : `The tier ${TIER_NAMES[ev.tier] || ev.tier} deck is empty`;
+    case "refill": return null;  // the market shows it; an empty deck shows 0
     case "return": return `${who(ev.seat)} returned ${plural(ev.count, "gem", "gems")} to the supply`;
     case "commission": return `${who(ev.seat)} completed commission ${esc(ev.commission.id)}: +${ev.commission.points} points`;
     case "pass": return `${who(ev.seat)} passed`;
@@ -50,11 +50,15 @@ export function describeEvent(ev, name) {
   }
 }
 
-/** a reservation and the star sand that comes with it make one line */
+/** a reservation and the star sand that comes with it make one line (a refill sits between) */
 export function describeEvents(events, name) {
-  return eventLines(events, (ev) => describeEvent(ev, name), (ev, next) =>
-    (ev.type === "reserve" && next && next.type === "star_sand" && next.seat === ev.seat
-      ? `, and took ${sandHTML(1)}` : null));
+  const list = events || [];
+  const reserve = list.find((e) => e.type === "reserve");
+  const sand = reserve && list.find((e) => e.type === "star_sand" && e.seat === reserve.seat);
+  return eventLines(sand ? list.filter((e) => e !== sand) : list, (ev) => {
+    const line = describeEvent(ev, name);
+    return ev === reserve && sand ? `${line}, and took ${sandHTML(1)}` : line;
+  });
 }
 
 export const DECIDED_BY_TEXT = {
@@ -96,11 +100,11 @@ export class GuildTable extends GemTable {
     const t = this.state.view.turn;
     if (t.phase === "over") return "";
     if (t.final_round) {
-      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} Final round: someone reached 16 points.
-        The round is completed so that everyone has had the same number of turns, then the game ends.</p>`;
+      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} <b>Final round</b> — 16 points reached:
+        the round is completed, then the game ends.</p>`;
     }
     if (t.round >= ROUND_LIMIT) {
-      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} Round ${ROUND_LIMIT}: the last round of the game.</p>`;
+      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} <b>Round ${ROUND_LIMIT}</b>: the last round of the game.</p>`;
     }
     return "";
   }
