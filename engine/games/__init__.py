@@ -5,5 +5,6 @@ from __future__ import annotations
 from .base import Rules
 from .guild.rules import RULES as GUILD
 from .splendor.rules import RULES as SPLENDOR
+from .stars.rules import RULES as STARS
 
-REGISTRY: dict[str, Rules] = {SPLENDOR.id: SPLENDOR, GUILD.id: GUILD}
+REGISTRY: dict[str, Rules] = {SPLENDOR.id: SPLENDOR, GUILD.id: GUILD, STARS.id: STARS}

@@ -1,0 +1,138 @@
+"""Who may act, and every legal move of a seat (docs/stars.md "Moves").
+
+``waiting_for``: the seats the game waits on — every seat with tiles still to place
+(stargazing, all at once), the seat whose wood-ash pick it is, the seat taking its action
+turn, every seat not yet done at the end, and any seat owing a bonus-token choice.
+``to_act``: those seats first, then every other seat that could spend stardust now (stardust
+is used "at any time, regardless of phase, or whose turn it currently is"). A seat listed only
+for stardust has nothing but stardust moves; the game never waits for it.
+
+A seat owing a bonus-token choice must make it before anything else.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from . import actions, main_board, stargazing, wood_ash
+from .board import CELLS
+from .components import FORAGE, KINDS
+from .state import ACTION, FINAL, OVER, STARGAZING, WOOD_ASH, StarsState
+
+END_TURN: dict[str, Any] = {"type": "end_turn"}
+DONE: dict[str, Any] = {"type": "done"}
+SCOUT_CANCEL: dict[str, Any] = {"type": "scout_cancel"}
+
+
+def waiting_for(state: StarsState) -> list[int]:
+    if state.ended:
+        return []
+    seats = {i for i, s in enumerate(state.seats) if s.pending}
+    if state.phase == STARGAZING:
+        seats |= {i for i, s in enumerate(state.seats) if s.hand}
+    elif state.phase == WOOD_ASH and state.picks:
+        seats.add(state.picks[0])
+    elif state.phase == ACTION and state.current is not None:
+        seats.add(state.current)
+    elif state.phase == FINAL:
+        seats |= {i for i, s in enumerate(state.seats) if not s.done}
+    return sorted(seats)
+
+
+def stardust_only(state: StarsState) -> list[int]:
+    """Seats the game does not wait on that may spend stardust now."""
+    if state.ended or state.phase == FINAL:
+        return []
+    waiting = set(waiting_for(state))
+    return [i for i in range(state.players) if i not in waiting and stargazing.can_spend_stardust(state, i)]
+
+
+def to_act(state: StarsState) -> list[int]:
+    return waiting_for(state) + stardust_only(state)
+
+
+def bonus_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
+    return ([{"type": "bonus", "token": t} for t in stargazing.bonus_options(state, seat)]
+            + [{"type": "bonus", "token": None}])
+
+
+def place_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
+    s = state.seats[seat]
+    out: list[dict[str, Any]] = []
+    stuck = []
+    for tid in s.hand:
+        found = stargazing.placements(s.board, tid)
+        if not found:
+            stuck.append(tid)
+        for side, rot, cell in found:
+            out.append({"type": "place", "tile": tid, "side": side, "rotation": rot, "cell": list(CELLS[cell])})
+    out += [{"type": "set_aside", "tile": tid} for tid in stuck]
+    return out
+
+
+def action_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
+    """The action-turn moves of the seat taking its turn (no scouting under way)."""
+    s = state.seats[seat]
+    out: list[dict[str, Any]] = []
+    has_villager = actions.ready_villager(state, seat) is not None
+
+    def paid(kind: str, villager: bool) -> list[str]:
+        ways = []
+        if state.actions_left > 0 and (has_villager or not villager):
+            ways.append("action")
+        if actions.has_ash(state, seat, actions.ASH_KIND[kind]):
+            ways.append("ash")
+        return ways
+
+    ways = paid("scout", False)
+    if ways and main_board.can_scout(state.lit, s.light):
+        out += [{"type": "scout", "via": w} for w in ways]
+    ways = paid("forage", True)
+    if ways:
+        for fid in FORAGE:
+            if actions.can_forage(state, seat, fid):
+                out += [{"type": "forage", "space": fid, "via": w} for w in ways]
+    ways = paid("offer", True)
+    if ways:
+        for k, name in enumerate(KINDS):
+            if s.tokens[k] > 0:
+                out += [{"type": "offer", "kind": name, "via": w} for w in ways]
+        for n in actions.offer_card_moves(state, seat):
+            out += [{"type": "offer", "space": n, "via": w} for w in ways]
+    if state.actions_left > 0 and has_villager:
+        out += [{"type": "stargaze", "space": p} for p in state.sky_vacant()]
+    ways = paid("recall", False)
+    out_there = actions.recallable(state, seat)
+    if ways and out_there:
+        for size in range(1, len(out_there) + 1):
+            for group in combinations(out_there, size):
+                out += [{"type": "recall", "villagers": list(group), "via": w} for w in ways]
+    ways = paid("gain_stardust", False)
+    if ways and state.supply_stardust > 0:
+        out += [{"type": "gain_stardust", "via": w} for w in ways]
+    out.append(END_TURN)
+    return out
+
+
+def legal_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
+    if state.ended or state.phase == OVER or seat not in to_act(state):
+        return []
+    s = state.seats[seat]
+    if s.pending:
+        return bonus_moves(state, seat)
+    out: list[dict[str, Any]] = []
+    if state.phase == STARGAZING and s.hand:
+        out += place_moves(state, seat)
+    elif state.phase == WOOD_ASH and state.picks and state.picks[0] == seat:
+        out += wood_ash.pick_moves(state)
+    elif state.phase == ACTION and state.current == seat:
+        if state.scout is not None:
+            out += actions.scout_steps(state, seat) + [SCOUT_CANCEL]
+        else:
+            out += action_moves(state, seat)
+    elif state.phase == FINAL and not s.done:
+        out.append(DONE)
+    out += stargazing.stardust_moves(state, seat)
+    return out
+
