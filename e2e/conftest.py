@@ -9,7 +9,8 @@ but 127.0.0.1.
 - `origin_requests`: every URL the page's context requested, to check they stayed home
 - `worker_page`: a blank same-origin page driving its own engine worker (see WorkerClient);
   `worker_client`: the class itself, for a test that sets up the page (routes) first
-Set E2E_NO_BUILD=1 to serve dist/ as it is instead of running tools/build.py first.
+Set E2E_NO_BUILD=1 to serve dist/ as it is instead of running tools/build.py first, and
+E2E_DIST=/some/dir to build and serve there instead of dist/ (parallel work without races).
 """
 
 from __future__ import annotations
@@ -52,9 +53,10 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    dist = ROOT / "dist"
+    dist = Path(os.environ.get("E2E_DIST", ROOT / "dist")).resolve()
     if os.environ.get("E2E_NO_BUILD") != "1":
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--quiet"], check=True, cwd=ROOT)
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--quiet", "--dist", str(dist)],
+                       check=True, cwd=ROOT)
     if not (dist / "wheels" / "manifest.json").is_file():
         pytest.fail("dist/ is not built: run `python tools/build.py`")
     return dist

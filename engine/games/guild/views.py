@@ -10,6 +10,7 @@ from ..gems.cards import CARD_JSON, NOBLE_JSON
 from ..gems.colors import COLORS, full_counts_json
 from .moves import POUCH_LIMIT, TOKEN_NAMES
 from .scoring import result
+from .turn import ROUND_LIMIT, WINNING_POINTS
 from .state import RETURN, GuildState
 
 
@@ -50,6 +51,7 @@ def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
         "options": dict(state.options),
         "turn": {"seat": state.current, "phase": state.phase, "round": state.round,
                  "final_round": state.final_round, "must_return": must_return},
+        "limits": {"rounds": ROUND_LIMIT, "pouch": POUCH_LIMIT, "points": WINNING_POINTS},
         "to_act": [] if state.ended else [state.current],
         "supply": full_counts_json(state.supply, TOKEN_NAMES),
         "market": [[_card(cid) if cid else None for cid in row] for row in state.market],
