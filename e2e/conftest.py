@@ -186,3 +186,11 @@ def worker_page(page, base_url) -> WorkerClient:
 def worker_client():
     """The WorkerClient class, for tests that set the page up first (routes, ...)."""
     return WorkerClient
+
+
+def pytest_collection_modifyitems(config, items):
+    """Keep every browser test on one xdist worker (one server, one Chromium at a time on a
+    2-core machine); the engine tests in tests/ spread over the other."""
+    for item in items:
+        if "/e2e/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
