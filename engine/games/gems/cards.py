@@ -104,3 +104,15 @@ TOKEN_COUNTS: dict[int, tuple[int, int, int]] = _load_token_counts()
 def card_ids_of_tier(tier: int) -> list[str]:
     """The ids of one tier's cards, in id order."""
     return [cid for cid, card in CARDS.items() if card.tier == tier]
+
+
+def card_view(card_id: str) -> dict:
+    """A fresh JSON object of a card (safe for the caller to change)."""
+    card = CARD_JSON[card_id]
+    return {**card, "cost": dict(card["cost"])}
+
+
+def noble_view(noble_id: str) -> dict:
+    """A fresh JSON object of a noble / commission."""
+    noble = NOBLE_JSON[noble_id]
+    return {**noble, "needs": dict(noble["needs"])}

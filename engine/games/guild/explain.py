@@ -9,6 +9,7 @@ from ..gems.colors import COLORS
 from ..gems.market import face_up
 from ..gems.taking import TWO_SAME_MIN
 from .moves import MAX_RESERVED, POUCH_LIMIT, TOKEN_NAMES
+from ..refusals import envelope_reason
 from .state import RETURN, GuildState
 
 FIELDS = {
@@ -39,23 +40,12 @@ def _counts(value: Any, allowed: tuple[str, ...]) -> list[int] | str:
 
 def explain(state: GuildState, seat_index: int, move: Any) -> str:
     """A sentence saying which rule ``move`` breaks."""
-    if state.ended:
-        return "the game is over: no more moves"
-    if seat_index != state.current:
-        return f"it is not seat {seat_index}'s turn"
-    if type(move) is not dict:
-        return "a move must be a JSON object such as {\"type\": \"pass\"}"
-    kind = move.get("type")
-    if kind not in FIELDS:
-        return f"unknown move type {kind!r}: expected one of " + ", ".join(FIELDS)
-    extra = set(move) - FIELDS[kind]
-    if kind == "reserve" and "tier" in extra:
+    reason = envelope_reason(state.ended, seat_index == state.current, seat_index, move, FIELDS)
+    if reason and type(move) is dict and move.get("type") == "reserve" and "tier" in move and "unexpected" in reason:
         return "only a market workshop can be reserved, never the top of a deck"
-    if extra:
-        return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} in a {kind} move"
-    missing = FIELDS[kind] - set(move)
-    if missing:
-        return f"a {kind} move needs {', '.join(sorted(missing))}"
+    if reason:
+        return reason
+    kind = move["type"]
     seat = state.seats[seat_index]
     if state.phase == RETURN and kind != "return":
         excess = sum(seat.pouch) - POUCH_LIMIT

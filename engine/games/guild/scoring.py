@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..gems.scoring import rank
 from .state import GuildState
 
 
@@ -13,15 +14,7 @@ def result(state: GuildState) -> dict[str, Any] | None:
         return None
     scores = [s.points for s in state.seats]
     workshops = [len(s.workshops) for s in state.seats]
-    best = max(scores)
-    leaders = [i for i, p in enumerate(scores) if p == best]
-    fewest = min(workshops[i] for i in leaders)
-    winners = [i for i in leaders if workshops[i] == fewest]
-    if len(leaders) == 1:
-        decided_by = "score"
-    elif len(winners) == 1:
-        decided_by = "fewer workshops"
-    else:
-        decided_by = "shared"
+    winners, decided = rank(scores, workshops)
+    decided_by = {"points": "score", "fewer cards": "fewer workshops"}.get(decided, decided)
     return {"scores": scores, "winners": winners, "workshops": workshops,
             "round": state.round, "decided_by": decided_by}

@@ -6,22 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..gems.cards import CARD_JSON, NOBLE_JSON
+from ..gems.cards import card_view, noble_view
 from ..gems.colors import COLORS, full_counts_json
 from .moves import POUCH_LIMIT, TOKEN_NAMES
 from .scoring import result
 from .turn import ROUND_LIMIT, WINNING_POINTS
 from .state import RETURN, GuildState
-
-
-def _card(cid: str) -> dict[str, Any]:
-    card = CARD_JSON[cid]
-    return {**card, "cost": dict(card["cost"])}
-
-
-def _commission(nid: str) -> dict[str, Any]:
-    noble = NOBLE_JSON[nid]
-    return {**noble, "needs": dict(noble["needs"])}
 
 
 def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
@@ -34,12 +24,12 @@ def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
             "reserved_count": len(s.reserved),
             "bonuses": full_counts_json(s.bonuses, COLORS),
             "points": s.points,
-            "workshops": [_card(cid) for cid in s.workshops],
-            "commissions": [_commission(nid) for nid in s.commissions],
+            "workshops": [card_view(cid) for cid in s.workshops],
+            "commissions": [noble_view(nid) for nid in s.commissions],
         }
         if i == viewer:
             entry["pouch"] = full_counts_json(s.pouch, TOKEN_NAMES)
-            entry["reserved"] = [_card(cid) for cid in s.reserved]
+            entry["reserved"] = [card_view(cid) for cid in s.reserved]
         seats.append(entry)
     must_return = 0
     if state.phase == RETURN:
@@ -54,9 +44,9 @@ def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
         "limits": {"rounds": ROUND_LIMIT, "pouch": POUCH_LIMIT, "points": WINNING_POINTS},
         "to_act": [] if state.ended else [state.current],
         "supply": full_counts_json(state.supply, TOKEN_NAMES),
-        "market": [[_card(cid) if cid else None for cid in row] for row in state.market],
+        "market": [[card_view(cid) if cid else None for cid in row] for row in state.market],
         "decks": [len(d) for d in state.decks],
-        "commissions": [_commission(nid) for nid in state.commissions],
+        "commissions": [noble_view(nid) for nid in state.commissions],
         "seats": seats,
         "result": result(state),
     }

@@ -10,8 +10,10 @@ from typing import Any
 from ..gems.cards import CARDS
 from ..gems.colors import COLORS, GOLD, TOKEN_NAMES
 from ..gems.payments import can_afford, owed
-from .moves import MAX_RESERVED, MAX_TOKENS, TWO_SAME_MIN
+from ..gems.taking import TWO_SAME_MIN
+from .moves import MAX_RESERVED, MAX_TOKENS
 from .posts import GOLD_WORTH_TWO
+from ..refusals import envelope_reason
 from .state import CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SplendorState
 from .strongholds import blocked_for
 
@@ -62,20 +64,13 @@ def _missing(need: list[int], pay: list[int]) -> str:
 
 def explain(state: SplendorState, seat_index: int, move: Any) -> str:
     """A sentence saying which rule ``move`` breaks."""
-    if state.ended:
-        return "the game is over: no more moves"
-    if seat_index != state.current:
-        return f"it is not seat {seat_index}'s turn"
-    if type(move) is not dict:
-        return "a move must be a JSON object such as {\"type\": \"pass\"}"
-    kind = move.get("type")
-    if kind in ("discard", "unreserve"):
+    reason = envelope_reason(state.ended, seat_index == state.current, seat_index, move, FIELDS,
+                             optional=frozenset({"card", "tier", "pay", "from"}))
+    if reason and type(move) is dict and move.get("type") in ("discard", "unreserve"):
         return "you cannot discard reservations: a reserved card leaves your reserve only when you buy it"
-    if kind not in FIELDS:
-        return f"unknown move type {kind!r}: expected one of " + ", ".join(FIELDS)
-    extra = set(move) - FIELDS[kind]
-    if extra:
-        return f"unexpected field(s) {', '.join(sorted(map(str, extra)))} in a {kind} move"
+    if reason:
+        return reason
+    kind = move["type"]
     seat = state.seats[seat_index]
     if state.phase == RETURN and kind != "return":
         excess = sum(seat.tokens) - MAX_TOKENS

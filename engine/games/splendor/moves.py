@@ -14,7 +14,7 @@ from ..gems.cards import CARDS, NOBLES
 from ..gems.market import face_up
 from ..gems.colors import COLORS, TOKEN_NAMES
 from ..gems.payments import exact_payments, exact_payments_gold_double
-from ..gems.taking import TWO_SAME_MIN, different_colour_choices, return_choices, two_same_choices
+from ..gems.taking import different_colour_choices, return_choices, two_same_choices
 from .posts import GOLD_WORTH_TWO
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SeatState, SplendorState
 from .strongholds import blocked_for

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..gems.scoring import rank
 from .state import SplendorState
 
 
@@ -13,14 +14,6 @@ def result(state: SplendorState) -> dict[str, Any] | None:
         return None
     scores = [s.prestige for s in state.seats]
     purchased = [len(s.cards) for s in state.seats]
-    best = max(scores)
-    leaders = [i for i, p in enumerate(scores) if p == best]
-    fewest = min(purchased[i] for i in leaders)
-    winners = [i for i in leaders if purchased[i] == fewest]
-    if len(leaders) == 1:
-        decided_by = "prestige"
-    elif len(winners) == 1:
-        decided_by = "fewest cards"
-    else:
-        decided_by = "shared"
+    winners, decided = rank(scores, purchased)
+    decided_by = {"points": "prestige", "fewer cards": "fewest cards"}.get(decided, decided)
     return {"scores": scores, "winners": winners, "purchased": purchased, "decided_by": decided_by}

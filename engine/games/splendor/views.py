@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..gems.cards import CARD_JSON, NOBLE_JSON
+from ..gems.cards import CARD_JSON, card_view, noble_view
 from ..gems.colors import COLORS, full_counts_json
 from .scoring import result
 from .posts import POSTS
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 from .moves import MAX_TOKENS
-
-
-def _card(cid: str) -> dict[str, Any]:
-    card = CARD_JSON[cid]
-    return {**card, "cost": dict(card["cost"])}
-
-
-def _noble(nid: str) -> dict[str, Any]:
-    noble = NOBLE_JSON[nid]
-    return {**noble, "needs": dict(noble["needs"])}
 
 
 def _pending(state: SplendorState, viewer: int | None) -> dict[str, Any] | None:
@@ -30,7 +20,7 @@ def _pending(state: SplendorState, viewer: int | None) -> dict[str, Any] | None:
         keep = state.pending["keep"]
         if viewer != state.current:
             return {"keep": {"tier": keep["tier"]}}
-        return {"keep": {"tier": keep["tier"], "cards": [_card(cid) for cid in keep["cards"]]}}
+        return {"keep": {"tier": keep["tier"], "cards": [card_view(cid) for cid in keep["cards"]]}}
     if state.phase == NOBLE:
         return {"nobles": list(state.pending["nobles"])}
     if state.phase == CONQUEST:
@@ -53,7 +43,7 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
             if hidden and viewer != i:
                 reserved.append({"tier": CARD_JSON[cid]["tier"], "hidden": True})
             else:
-                reserved.append(_card(cid))
+                reserved.append(card_view(cid))
         seats.append({
             "seat": i,
             "tokens": full_counts_json(s.tokens),
@@ -61,9 +51,9 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
             "bonuses": full_counts_json(s.bonuses, COLORS),
             "prestige": s.prestige,
             "purchased": len(s.cards),
-            "cards": [_card(cid) for cid in s.cards],
+            "cards": [card_view(cid) for cid in s.cards],
             "reserved": reserved,
-            "nobles": [_noble(nid) for nid in s.nobles],
+            "nobles": [noble_view(nid) for nid in s.nobles],
             "posts": s.posts[:],
             "strongholds": s.strongholds,
         })
@@ -79,9 +69,9 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
                  "final_round": state.final_round, "must_return": must_return},
         "to_act": [] if state.ended else [state.current],
         "bank": full_counts_json(state.bank),
-        "market": [[_card(cid) if cid else None for cid in row] for row in state.market],
+        "market": [[card_view(cid) if cid else None for cid in row] for row in state.market],
         "decks": [len(d) for d in state.decks],
-        "nobles": [_noble(nid) for nid in state.nobles],
+        "nobles": [noble_view(nid) for nid in state.nobles],
         "seats": seats,
         "pending": _pending(state, viewer),
         "posts": [{**POSTS[n].to_json(), "holders": [i for i, s in enumerate(state.seats) if n in s.posts]}
