@@ -5,11 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..rng import Rng
-from . import greedy_gems
+from . import greedy_gems, greedy_stars
+from . import greedy_station
 
 
 def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     """The move with the best heuristic score (ties broken by the generator)."""
+    if view.get("game") == "station":
+        return greedy_station.choose(view, moves, rng)
+    if view.get("game") == "stars":
+        return greedy_stars.choose(view, moves, rng)
     if view.get("game") == "splendor":
         scored = [(greedy_gems.score(view, m), i) for i, m in enumerate(moves)]
     elif view.get("game") == "guild":

@@ -59,7 +59,7 @@ def view(state: StarsState, viewer: int | None) -> dict[str, Any]:
             "hand_count": len(s.hand),
             "bag_count": len(s.bag),
             "set_aside": [_tile(t) for t in s.set_aside],
-            "bonus_choices": [p["options"][:] for p in s.pending],
+            "bonus_choices": [{"options": p["options"][:], "value": p["value"]} for p in s.pending],
             "extra_actions": s.extra_actions,
             "done": s.done,
             "elder": state.elders[i],
