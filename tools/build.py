@@ -7,6 +7,8 @@
     micropip 0.11.1 wheel          -> dist/wheels/   (downloaded once into vendor/)
     the engine wheel (from source) -> dist/wheels/   (rebuilt only when its sources change)
     dist/wheels/manifest.json      {"engine", "micropip", "engine_version", ...}
+    @pyscript/core dist (no .map)  -> dist/vendor/pyscript/  (for PyScript pages: site/pyscript-demo.html)
+    site/sw.js + precache list     -> dist/sw.js     (tools/precache.py; docs/offline.md)
 
 Standard library only, plus `pip` for the two wheels. A second run with nothing changed
 copies nothing and builds nothing. Files in dist/ that the build did not produce are
@@ -29,6 +31,8 @@ import time
 import zipfile
 from pathlib import Path
 
+import precache  # tools/precache.py: the service worker's precache list
+
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"  # gitignored cache: downloaded and built wheels
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -39,6 +43,7 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"  # served for PyScript pages
 PYODIDE_PYTHON = "3.14"  # the Python of the vendored Pyodide (npm pyodide@314.0.7)
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
@@ -198,6 +203,11 @@ def build(dist: Path) -> dict:
             plan[target / f.relative_to(ROOT / folder)] = f
     for name in PYODIDE_FILES:
         plan[dist / "pyodide" / name] = PYODIDE_DIR / name
+    if not (PYSCRIPT_DIR / "core.js").is_file():
+        fail("node_modules/@pyscript/core/dist lacks core.js: run `npm ci` first")
+    for f in source_files(PYSCRIPT_DIR):
+        if not f.name.endswith(".map"):
+            plan[dist / "vendor" / "pyscript" / f.relative_to(PYSCRIPT_DIR)] = f
     mp = micropip_wheel()
     eng = engine_wheel()
     plan[dist / "wheels" / mp.name] = mp
@@ -212,8 +222,12 @@ def build(dist: Path) -> dict:
         "pyodide_bytes": {name: (PYODIDE_DIR / name).stat().st_size for name in PYODIDE_FILES},
     }
     text = (json.dumps(manifest, indent=2) + "\n").encode()
-    changed = sync(plan, {dist / "wheels" / "manifest.json": text}, dist)
-    log(f"dist/ ready ({len(plan) + 1} files, {changed} changed) in {time.perf_counter() - t:.2f} s")
+    generated = {dist / "wheels" / "manifest.json": text}
+    if dist / precache.SW_NAME in plan:  # the service worker carries the precache list and version
+        sw_source = plan.pop(dist / precache.SW_NAME).read_bytes()
+        generated[dist / precache.SW_NAME] = precache.service_worker(sw_source, precache.hashes(plan, generated, dist))
+    changed = sync(plan, generated, dist)
+    log(f"dist/ ready ({len(plan) + len(generated)} files, {changed} changed) in {time.perf_counter() - t:.2f} s")
     return manifest
 
 
