@@ -118,7 +118,7 @@ function normalizeGames(raw) {
     const seats = g.seats || g.players || [];
     const min = g.min_players ?? g.min_seats ?? (Array.isArray(seats) ? seats[0] : seats.min) ?? 2;
     const max = g.max_players ?? g.max_seats ?? (Array.isArray(seats) ? seats[seats.length - 1] : seats.max) ?? 4;
-    return { id: g.id, title: g.title || g.name || g.id, min, max, about: g.summary || g.description || "" };
+    return { id: g.id, title: g.title || g.name || g.id, min, max, about: g.summary || g.description || "", options: g.options || {} };
   });
 }
 
@@ -167,6 +167,8 @@ $("game-list").addEventListener("click", (e) => {
 let formGame = null;
 let formSeats = ["human", "greedy", "greedy", "greedy"];
 let formPlayers = 2;
+// the game's options (hello's `games[id].options`: name → default), chosen per game
+const formOptions = {};
 
 function openForm(gameId) {
   formGame = games.find((g) => g.id === gameId) || { id: gameId, title: gameId, min: 2, max: 4 };
@@ -196,7 +198,28 @@ function renderForm() {
       </select></li>`);
   }
   $("seat-list").innerHTML = rows.join("");
+  renderOptions();
 }
+/** one switch per option the engine lists for the game; words from the game's ui.options */
+function renderOptions() {
+  const defaults = formGame.options || {};
+  const words = (GAME_UI[formGame.id] && GAME_UI[formGame.id].options) || {};
+  const chosen = (formOptions[formGame.id] ||= { ...defaults });
+  const names = Object.keys(defaults).filter((k) => typeof defaults[k] === "boolean");
+  $("option-fields").hidden = !names.length;
+  $("option-list").innerHTML = names.map((k) => {
+    const w = words[k] || { label: k.replace(/_/g, " "), about: "" };
+    return `<label class="switch">
+      <input type="checkbox" role="switch" data-option="${esc(k)}" data-testid="option-${esc(k)}"${chosen[k] ? " checked" : ""}>
+      <span class="switch-track" aria-hidden="true"></span>
+      <span class="switch-text"><b>${esc(w.label)}</b>${w.about ? `<small class="muted">${esc(w.about)}</small>` : ""}</span>
+    </label>`;
+  }).join("");
+}
+$("option-list").addEventListener("change", (e) => {
+  const k = e.target.dataset.option;
+  if (k && formGame) formOptions[formGame.id][k] = e.target.checked;
+});
 $("player-count").addEventListener("change", (e) => {
   if (e.target.name === "players") { formPlayers = Number(e.target.value); renderForm(); }
 });
@@ -213,7 +236,8 @@ $("new-game-form").addEventListener("submit", (e) => {
     toast("The seed must be a whole number (or left empty).");
     return;
   }
-  startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), seed });
+  startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), seed,
+    options: { ...(formOptions[formGame.id] || {}) } });
 });
 $("new-game-btn").addEventListener("click", () => {
   stopSession();
@@ -263,6 +287,19 @@ function stopSession() {
 }
 
 async function startGame(cfg) {
+  // a rematch: the engine makes the new match from the old one (same game, seats and options)
+  const { rematchOf, ...rest } = cfg;
+  cfg = rest;
+  let rematched = null;
+  if (rematchOf) {
+    try {
+      rematched = await engine.request("rematch", { match: rematchOf });
+    } catch (err) {
+      toast(err.message || String(err));
+      return;
+    }
+    cfg.options = rematched.options || {};
+  }
   stopSession();
   const startBtn = $("start-game");
   startBtn.disabled = true;
@@ -270,7 +307,8 @@ async function startGame(cfg) {
   try {
     const req = { game: cfg.game, players: cfg.players };
     if (cfg.seed !== null && cfg.seed !== undefined) req.seed = cfg.seed;
-    reply = await engine.request("new_match", req);
+    if (cfg.options && Object.keys(cfg.options).length) req.options = cfg.options;
+    reply = rematched || await engine.request("new_match", req);
   } catch (err) {
     toast(err.message || String(err));
     return;
@@ -292,7 +330,10 @@ async function startGame(cfg) {
   showScreen("game");
   const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer (${k})`}`).join(", ");
   const title = (games.find((g) => g.id === cfg.game) || { title: cfg.game }).title;
-  logLine(`New game of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
+  logLine(`${rematchOf ? "Rematch" : "New game"} of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
+  const words = GAME_UI[cfg.game].options || {};
+  const on = Object.keys(cfg.options || {}).filter((k) => cfg.options[k] === true).map((k) => (words[k] || { label: k }).label);
+  if (on.length) logLine(`With ${esc(on.join(" and "))}`, "meta");
   advance(session);
 }
 
@@ -459,7 +500,10 @@ function renderResults(s, result) {
     </div>`;
   box.hidden = false;
   box.scrollIntoView({ block: "start" });
-  $("rematch").addEventListener("click", () => startGame({ ...s.cfg, seed: null }));
+  $("rematch").addEventListener("click", (e) => {
+    e.currentTarget.disabled = true;
+    startGame({ ...s.cfg, seed: null, rematchOf: s.match });
+  });
   $("results-new-game").addEventListener("click", () => { stopSession(); showScreen("picker"); });
 }
 

@@ -62,19 +62,20 @@ function costText(card) {
 // ---------------------------------------------------------------------------- markup
 
 /** a card face; a button when `interactive` */
-export function cardHTML(card, { where = "market", selected = false, listed = false, interactive = false, size = "", noun = "card" } = {}) {
+export function cardHTML(card, { where = "market", selected = false, listed = false, interactive = false, size = "", noun = "card",
+  cls: more = "", extra = "", note = "" } = {}) {
   const pips = orderedEntries(card.cost)
     .map(([c, n]) => `<span class="pip gem-${c}" title="${n} ${c}">${n}</span>`).join("");
   const cls = ["card", `gem-${card.color}`, `tier-${card.tier}`, size,
-    selected ? "selected" : "", listed ? "affordable" : "", interactive ? "live" : ""].filter(Boolean).join(" ");
-  const label = `${cardTitle(card, noun)}, costs ${costText(card)}`;
+    selected ? "selected" : "", listed ? "affordable" : "", interactive ? "live" : "", more].filter(Boolean).join(" ");
+  const label = `${cardTitle(card, noun)}, costs ${costText(card)}${note ? `; ${note}` : ""}`;
   const tag = interactive ? "button" : "div";
   const type = interactive ? ' type="button"' : "";
   return `<${tag}${type} class="${cls}" data-action="card" data-card="${esc(card.id)}" data-where="${where}"
       aria-label="${esc(label)}" title="${esc(label)}"${selected ? ' aria-pressed="true"' : ""}>
     <span class="card-top"><span class="points">${card.points || ""}</span><span class="bonus gem-${card.color}" aria-hidden="true"></span></span>
     <span class="cost">${pips}</span>
-    <span class="card-id">${esc(card.id)}</span>
+    <span class="card-id">${esc(card.id)}</span>${extra}
   </${tag}>`;
 }
 
@@ -244,6 +245,8 @@ export class GemTable {
   deckLive() { return false; }
   marketCardLive() { return this.live && this.state.view.turn.phase === "action"; }
   listedCardIds() { return new Set(); }
+  /** more for a market card's face: {cls, extra (markup inside the card), note (for its label)} */
+  marketCardExtra() { return {}; }
   selectedCardId() { return this.sel && this.sel.kind === "card" ? this.sel.id : null; }
   deckHTML(tier, left) {
     const sel = this.sel;
@@ -282,7 +285,8 @@ export class GemTable {
       const cards = [0, 1, 2, 3].map((i) => {
         const c = row[i];
         if (!c) return `<div class="card slot-empty" aria-label="empty slot"></div>`;
-        return cardHTML(c, { where: "market", interactive, selected: selected === c.id, listed: listed.has(c.id), noun: this.spec.card });
+        return cardHTML(c, { where: "market", interactive, selected: selected === c.id, listed: listed.has(c.id), noun: this.spec.card,
+          ...this.marketCardExtra(c) });
       }).join("");
       return `<div class="tier-row" data-tier="${tier}">${this.deckHTML(tier, view.decks[tier - 1])}${cards}</div>`;
     }).join("");

@@ -11,6 +11,10 @@ import {
   COLORS, GemTable, TIER_NAMES, cardBackHTML, cardHTML, cardTitle, esc, eventLines, gemsHTML,
   orderedEntries, patronHTML, sameGems, sum,
 } from "./gems-ui.js";
+import {
+  MODULES, MODULE_PHASES, PHASE_TEXT, badgesHTML, decisionPanelHTML, describeModuleEvent, marketCardExtra,
+  onModuleAction, postsBoardHTML, seatModulesHTML, watchingHTML,
+} from "./splendor-modules.js";
 
 export { COLORS, esc };
 export const TOKENS = [...COLORS, "gold"];
@@ -39,7 +43,7 @@ export function describeEvent(ev, name) {
       const winners = (r.winners || []).map((s) => esc(name(s)));
       return winners.length > 1 ? `Game over: shared victory for ${winners.join(" and ")}` : `Game over: ${winners[0] || "?"} wins`;
     }
-    default: return null;
+    default: return describeModuleEvent(ev, name);
   }
 }
 
@@ -64,6 +68,21 @@ export class SplendorTable extends GemTable {
       card: "card", bank: "Bank", bankTestId: "bank", bankKey: "bank", take: "take",
       tokens: TOKENS, points: "prestige", pointsKey: "prestige", pointsTestId: "prestige",
     });
+    // a tap on a Trading Post shows its power in full, for anyone looking (not a move)
+    this.postInfo = null;
+    this._onInfoBound = (e) => {
+      const el = e.target.closest('[data-action="post-info"]');
+      if (!el || !this.state || !this.root.contains(el)) return;
+      const n = Number(el.dataset.post);
+      this.postInfo = this.postInfo === n ? null : n;
+      this._draw();
+    };
+    root.addEventListener("click", this._onInfoBound);
+  }
+
+  destroy() {
+    this.root.removeEventListener("click", this._onInfoBound);
+    super.destroy();
   }
 
   _buysFor(cardId) {
@@ -78,7 +97,15 @@ export class SplendorTable extends GemTable {
 
   // ------------------------------------------------------------------ pieces
   phaseText(phase) {
-    return { action: "to play", return: "must return tokens", noble: "chooses a noble" }[phase] || "";
+    return { action: "to play", return: "must return tokens", noble: "chooses a noble", ...PHASE_TEXT }[phase] || "";
+  }
+  statusExtraHTML() { return badgesHTML(this.state.view); }
+  marketCardLive() { return this.live && ["action", "stronghold", "conquest"].includes(this.state.view.turn.phase); }
+  marketCardExtra(card) { return marketCardExtra(this, card); }
+  panelHTML() {
+    // a seat watching another seat's module decision is told what is going on
+    const base = super.panelHTML();
+    return this.live || this.ctx.turnOver != null ? base : base + watchingHTML(this);
   }
   deckLive() { return this.live && this.state.view.turn.phase === "action"; }
   deckLabel(tier, left, live) {
@@ -86,7 +113,9 @@ export class SplendorTable extends GemTable {
   }
   listedCardIds() { return new Set(this.live ? this._moves("buy").map((m) => m.card) : []); }
   selectedCardId() {
-    return this.sel && (this.sel.kind === "card" || this.sel.kind === "pay") ? this.sel.id : null;
+    const sel = this.sel;
+    if (sel && sel.kind === "sh-from") return sel.from;
+    return sel && ["card", "pay", "sh"].includes(sel.kind) ? sel.id : null;
   }
 
   patronsHTML() {
@@ -94,7 +123,7 @@ export class SplendorTable extends GemTable {
     const nobleChoice = this.live && view.turn.phase === "noble";
     const listed = new Set(this._moves("noble").map((m) => m.noble));
     const nobles = view.nobles.map((n) => patronHTML(n, { selectable: nobleChoice && listed.has(n.id) })).join("");
-    return `<div class="nobles" aria-label="Nobles">${nobles}</div>`;
+    return `<div class="nobles" aria-label="Nobles">${nobles}</div>${postsBoardHTML(this)}`;
   }
 
   livePanelHTML() {
@@ -111,6 +140,8 @@ export class SplendorTable extends GemTable {
         .map((n) => patronHTML(n, { selectable: true })).join("");
       return `<p class="prompt">Several nobles would visit you. Choose one:</p><div class="noble-choice">${choices}</div>`;
     }
+    if (phase === "conquest" && this.sel && this.sel.kind === "pay") return this._payPanel(this.sel);
+    if (MODULE_PHASES.has(phase)) return decisionPanelHTML(this);
     // action phase
     const sel = this.sel;
     const moves = this.legal;
@@ -138,7 +169,10 @@ export class SplendorTable extends GemTable {
       const reserveListed = this._reserveListed(sel);
       const reserveBtn = found.where === "market"
         ? `<button type="button" class="btn ${reserveListed ? "secondary" : "ghost"}" data-action="reserve" data-testid="reserve">Reserve</button>` : "";
-      const note = buys.length ? "" : `<p class="note">No payment of yours is listed for this card; the engine will tell you why if you try.</p>`;
+      const held = found.where === "market" && (view.strongholds || {})[sel.id];
+      const guard = held && held.seat !== view.seat
+        ? `<p class="note guard-note" data-testid="guarded">${esc(this.hooks.seatName(held.seat))}'s strongholds guard this card: only ${esc(this.hooks.seatName(held.seat))} may buy or reserve it.</p>` : "";
+      const note = guard || (buys.length ? "" : `<p class="note">No payment of yours is listed for this card; the engine will tell you why if you try.</p>`);
       return `${this.cardDetailHTML(found, `${esc(cardTitle(found.card))}${found.where === "reserved" ? " — reserved by you" : ""}`,
         `<p class="muted">Costs ${gemsHTML(found.card.cost)}</p>${note}`)}
         <div class="row">
@@ -207,6 +241,7 @@ export class SplendorTable extends GemTable {
         <div class="seat-foot">
           <span class="muted">${s.purchased} cards · ${s.token_count}/10 tokens</span>
         </div>
+        ${seatModulesHTML(this, s)}
         ${reserved || nobles ? `<div class="seat-extra">
           ${reserved ? `<div class="reserved" data-testid="reserved-${s.seat}" aria-label="Reserved cards">${reserved}</div>` : ""}
           ${nobles ? `<div class="seat-nobles">${nobles}</div>` : ""}
@@ -217,6 +252,10 @@ export class SplendorTable extends GemTable {
   onAction(a, el, redraw) {
     const view = this.state.view;
     const phase = view.turn.phase;
+    if (MODULE_PHASES.has(phase) || a === "listed") {
+      const done = onModuleAction(this, a, el, redraw);
+      if (done !== undefined || phase === "stronghold") return done;
+    }
     if (a === "deck" && phase === "action") {
       const tier = Number(el.dataset.tier);
       this.sel = this.sel && this.sel.kind === "deck" && this.sel.tier === tier ? null : { kind: "deck", tier };
@@ -281,4 +320,6 @@ export const ui = {
   /** the results table: a column after the score, from the result object */
   results: { score: "Prestige", second: "Cards bought", secondOf: (r, seat) => (r.purchased || [])[seat] },
   handoverNote: "The other players should look away.",
+  /** the switches of the new-game form (keys of hello's `games.splendor.options`) */
+  options: MODULES,
 };
