@@ -193,6 +193,9 @@ def test_a_game_against_the_computer_in_the_embed(page, site_url, rules_sites):
     assert bot["events"] == twin.play(1, bot["move"])
     assert bot["state"]["seat"] == 0 and bot["state"]["to_act"] == [0]
     assert bot["state"]["view"] == twin.view(0)  # the person's own view: no other pouch colours
+    # the computer's seat stays private to it
+    page.evaluate("window.host.send({type: 'get_legal_moves', id: 'peek', seat: 1})")
+    assert wait_message(page, "error", id="peek")["code"] == "private_seat"
 
 
 def test_messages_from_an_origin_not_listed_are_ignored(page, site_url, rules_sites):

@@ -348,22 +348,22 @@ async function onHostMessage(msg, origin) {
   const b = board;
   switch (msg.type) {
     case "get_state": {
-      if (msg.seat === undefined || msg.seat === null || msg.seat === b.shown.seat) {
+      if (msg.seat === undefined || msg.seat === b.shown.seat) {
         return toHost({ type: "state", id, state: stateFor(b, b.shown) }, origin);
       }
-      const st = await engine.request("state", { match: b.match, seat: msg.seat });
-      return toHost({ type: "state", id, state: stateFor(b, { ...st, seat: msg.seat }) }, origin);
+      const seat = msg.seat === null ? null : openSeat(b, msg.seat);
+      const st = await engine.request("state", { match: b.match, seat });
+      return toHost({ type: "state", id, state: stateFor(b, { ...st, seat }) }, origin);
     }
     case "get_legal_moves": {
-      const seat = msg.seat ?? (b.shown.to_act || [])[0] ?? null;
+      const seat = msg.seat ?? b.awaiting ?? (b.shown.to_act || [])[0] ?? null;
       if (seat === null) return toHost({ type: "legal_moves", id, seat: null, moves: [] }, origin);
-      const st = await engine.request("state", { match: b.match, seat });
+      const st = await engine.request("state", { match: b.match, seat: openSeat(b, seat) });
       return toHost({ type: "legal_moves", id, seat, moves: st.legal_moves }, origin);
     }
     case "play": {
       if (b.busy || b.awaiting === null) throw new HostError("busy", "the board is not waiting for a move (a computer is playing, or the game is over)");
-      const seat = msg.seat ?? b.awaiting;
-      if (typeof seat !== "number") throw new HostError("bad_message", "seat must be a number");
+      const seat = openSeat(b, msg.seat ?? b.awaiting);
       if (!msg.move || typeof msg.move !== "object") throw new HostError("bad_message", "play needs a move object");
       await play(seat, msg.move, "host", id, origin); // the move event answers it
       return undefined;
@@ -384,6 +384,16 @@ async function onHostMessage(msg, origin) {
     default:
       throw new HostError("unknown_request", `unknown request ${msg.type}`);
   }
+}
+
+/** a seat the host may see or move for: any seat in explore mode; a human seat in play mode
+ *  (a computer's view stays private to it, as at the site's own table) */
+function openSeat(b, seat) {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= b.cfg.players) throw new HostError("bad_message", `there is no seat ${seat}`);
+  if (b.cfg.mode === "play" && b.cfg.seats[seat] !== "human") {
+    throw new HostError("private_seat", `seat ${seat} is played by the computer: its view and moves are private`);
+  }
+  return seat;
 }
 
 /** runs `setup` and resolves with the first state the board then shows */
