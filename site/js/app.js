@@ -6,6 +6,7 @@ import { EngineClient, EngineError } from "./engine-client.js";
 import { esc } from "./games/gems-ui.js";
 import { ui as splendorUI } from "./games/splendor.js";
 import { ui as guildUI } from "./games/guild.js";
+import { ui as starsUI } from "./games/stars.js";
 
 // ---------------------------------------------------------------------------- settings
 const params = new URLSearchParams(location.search);
@@ -15,7 +16,7 @@ const BOT_DELAY_MS = (() => {
   return Number.isFinite(n) && n >= 0 ? n : 600;
 })();
 // one entry per playable game: its table, log lines, results wording and look (docs/site.md)
-const GAME_UI = { splendor: splendorUI, guild: guildUI };
+const GAME_UI = { splendor: splendorUI, guild: guildUI, stars: starsUI };
 const PLAYABLE = new Set(Object.keys(GAME_UI));
 const BOTS = ["greedy", "random"];
 
@@ -130,7 +131,7 @@ function setTheme(gameId) {
   const g = gameId && games.find((x) => x.id === gameId);
   document.title = g ? `Tabletop · ${g.title}` : "Tabletop";
   const meta = document.querySelector('meta[name="theme-color"]');
-  if (meta) meta.content = gameId === "guild" ? "#0a0f24" : "#17202e";
+  if (meta) meta.content = { guild: "#0a0f24", stars: "#060914" }[gameId] || "#17202e";
 }
 
 function showScreen(name) {
@@ -356,8 +357,19 @@ function failed(s, err) {
   toast(err instanceof EngineError ? `${err.message} (${err.code})` : String(err && err.message || err));
 }
 
-/** Runs computer turns until a human must act, the device must be handed over, or the end. */
+/** One loop at a time: a move made out of turn (stardust in `stars`) while the loop runs is
+ * picked up by it, and the loop runs once more so the table shows it (never past a hand-over). */
 async function advance(s) {
+  if (s.advancing) { s.again = true; return; }
+  s.advancing = true;
+  try {
+    do { s.again = false; await runLoop(s); }
+    while (s.again && !s.cancelled && s.handoverTo === undefined && s.pendingHandover === undefined);
+  } finally { s.advancing = false; }
+}
+
+/** Runs computer turns until a human must act, the device must be handed over, or the end. */
+async function runLoop(s) {
   try {
     while (!s.cancelled) {
       const pub = await s.engineState(null);
@@ -477,7 +489,7 @@ function renderResults(s, result) {
   const winners = result.winners || [];
   const cols = s.ui.results;
   const rows = result.scores.map((score, seat) => ({ seat, score, second: cols.secondOf(result, seat) }))
-    .sort((a, b) => b.score - a.score || (a.second ?? 0) - (b.second ?? 0) || a.seat - b.seat);
+    .sort((a, b) => b.score - a.score || ((a.second ?? 0) - (b.second ?? 0)) * (cols.more ? -1 : 1) || a.seat - b.seat);
   const note = s.ui.resultNote ? s.ui.resultNote(result) : "";
   const title = winners.length > 1
     ? `Shared victory: ${winners.map(seatName).join(" and ")}`
@@ -494,6 +506,7 @@ function renderResults(s, result) {
         <td>${r.score}</td><td>${r.second ?? ""}</td><td>${winners.includes(r.seat) ? '<span class="win-badge">winner</span>' : ""}</td></tr>`).join("")}
       </tbody>
     </table>
+    ${s.ui.resultExtraHTML ? s.ui.resultExtraHTML(result, seatName) : ""}
     <div class="row">
       <button type="button" class="btn secondary" data-testid="rematch" id="rematch">Rematch</button>
       <button type="button" class="btn primary" data-testid="results-new-game" id="results-new-game">New game</button>
