@@ -1,0 +1,1 @@
+"""The station game (seed 004): build a station of modules around a Core, ring by ring."""

@@ -1,0 +1,186 @@
+"""Legal moves of the station game: the heart of the rules (docs/station.md).
+
+Card, "Your turn" — choose exactly one:
+- Acquire: one displayed credit, or up to three from different guilds totaling ≤7. Refill.
+- Purchase: same-guild payment ≥ effective cost. Install or Dry Dock; count purchase and
+  refill berth. Exact payment: take one displayed credit ≤3, then refill.
+- Reconfigure: install from Dock, remove to Dock, or exchange at the same node. Keep the
+  entire station legal.
+Dry Dock capacity: 4 modules. No change for overpayment. Pass only if no action is legal,
+or after the end is triggered.
+
+A payment names the values of the credits paid (all of the module's guild), largest first;
+it holds no superfluous credit (taking away any one would leave the cost uncovered), so
+every listed payment is one a player would make. Moves are built fresh or from shared
+read-only pieces; callers must not mutate them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, PORT_MASK
+from .market import effective_cost
+from .state import ACTION, BONUS, DOCK_CAPACITY, StationSeat, StationState
+from .station import NODE_JSON, NODES, Layout, layout
+
+ACQUIRE_LIMIT = 7
+ACQUIRE_MAX = 3
+BONUS_MAX_VALUE = 3
+
+PASS: dict[str, Any] = {"type": "pass"}
+DECLINE: dict[str, Any] = {"type": "decline"}
+DOCK = "dock"
+
+
+def acquire_choices(display: list[str]) -> list[list[str]]:
+    """One displayed credit; or two or three of different guilds totalling at most 7
+    (in display order)."""
+    out = [[c] for c in display]
+    n = len(display)
+    for a in range(n):
+        ca = display[a]
+        ga, va = CREDIT_GUILD[ca], CREDIT_VALUE[ca]
+        for b in range(a + 1, n):
+            cb = display[b]
+            gb, vb = CREDIT_GUILD[cb], CREDIT_VALUE[cb]
+            if gb == ga or va + vb > ACQUIRE_LIMIT:
+                continue
+            out.append([ca, cb])
+            for c in range(b + 1, n):
+                cc = display[c]
+                gc = CREDIT_GUILD[cc]
+                if gc != ga and gc != gb and va + vb + CREDIT_VALUE[cc] <= ACQUIRE_LIMIT:
+                    out.append([ca, cb, cc])
+    return out
+
+
+_PAYMENTS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+
+
+def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
+    """Every payment (values, largest first) from ``counts`` (how many credits of each value
+    1–6 the seat holds in the module's guild) worth at least ``cost`` with no superfluous
+    credit. Listed largest first, the sum reaches ``cost`` exactly at the last credit."""
+    key = (counts, cost)
+    found = _PAYMENTS.get(key)
+    if found is not None:
+        return found
+    out: list[list[int]] = []
+    left = list(counts)
+
+    def extend(prefix: list[int], total: int, top: int) -> None:
+        for v in range(top, 0, -1):
+            if left[v - 1]:
+                left[v - 1] -= 1
+                prefix.append(v)
+                if total + v >= cost:
+                    out.append(prefix[:])
+                else:
+                    extend(prefix, total + v, v)
+                prefix.pop()
+                left[v - 1] += 1
+
+    extend([], 0, 6)
+    if len(_PAYMENTS) > 20000:
+        _PAYMENTS.clear()
+    _PAYMENTS[key] = out
+    return out
+
+
+def guild_counts(hand: list[str], guild: str) -> tuple[int, ...]:
+    counts = [0] * 6
+    for cid in hand:
+        if CREDIT_GUILD[cid] == guild:
+            counts[CREDIT_VALUE[cid] - 1] += 1
+    return tuple(counts)
+
+
+def hand_counts(hand: list[str]) -> dict[str, tuple[int, ...]]:
+    out: dict[str, list[int]] = {}
+    for cid in hand:
+        out.setdefault(CREDIT_GUILD[cid], [0] * 6)[CREDIT_VALUE[cid] - 1] += 1
+    return {g: tuple(c) for g, c in out.items()}
+
+
+def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list[dict[str, Any]]:
+    """Each market module the hand can pay for, once per payment, to each node where it can
+    be installed and to the Dry Dock while it has room."""
+    moves: list[dict[str, Any]] = []
+    by_guild = hand_counts(seat.hand)
+    if not by_guild:
+        return moves
+    dock_room = len(seat.dock) < DOCK_CAPACITY
+    for b, mid in enumerate(state.berths):
+        if mid is None:
+            continue
+        counts = by_guild.get(GUILD_OF[mid])
+        if counts is None:
+            continue
+        pays = payments(counts, effective_cost(state, b))
+        if not pays:
+            continue
+        ports = PORT_MASK[mid]
+        dests: list[Any] = [NODE_JSON[i] for i, mask in plan.open if mask & ports]
+        if dock_room:
+            dests.append(DOCK)
+        for pay in pays:
+            for to in dests:
+                moves.append({"type": "purchase", "module": mid, "pay": pay, "to": to})
+    return moves
+
+
+INSTALL = {(mid, i): {"type": "reconfigure", "op": "install", "module": mid, "to": NODE_JSON[i]}
+           for mid in GUILD_OF for i in range(NODES)}
+REMOVE = [{"type": "reconfigure", "op": "remove", "at": NODE_JSON[i]} for i in range(NODES)]
+EXCHANGE = {(mid, i): {"type": "reconfigure", "op": "exchange", "module": mid, "at": NODE_JSON[i]}
+            for mid in GUILD_OF for i in range(NODES)}
+
+
+def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dict[str, Any]]:
+    """Install a Dock module, remove a module to the Dock, or exchange the two at one node,
+    each leaving the entire station legal (see `Layout`)."""
+    if plan is None:
+        plan = layout(seat.grid)
+    moves: list[dict[str, Any]] = []
+    dock = seat.dock
+    if dock:
+        for mid in dock:
+            ports = PORT_MASK[mid]
+            for i, mask in plan.open:
+                if mask & ports:
+                    moves.append(INSTALL[mid, i])
+    if len(dock) < DOCK_CAPACITY:
+        for i in plan.removable:
+            moves.append(REMOVE[i])
+    if dock:
+        for i, core, parts in plan.exchange:
+            for mid in dock:
+                ports = PORT_MASK[mid]
+                if core & ports and all(m & ports for m in parts):
+                    moves.append(EXCHANGE[mid, i])
+    return moves
+
+
+def bonus_moves(state: StationState) -> list[dict[str, Any]]:
+    """After an exact payment: one displayed credit of value ≤ 3, or decline."""
+    moves = [{"type": "bonus", "credit": cid} for cid in state.display if CREDIT_VALUE[cid] <= BONUS_MAX_VALUE]
+    moves.append(DECLINE)
+    return moves
+
+
+def legal_moves(state: StationState, seat_index: int) -> list[dict[str, Any]]:
+    """Every legal move of ``seat_index`` now."""
+    if state.ended or seat_index != state.current:
+        return []
+    if state.phase == BONUS:
+        return bonus_moves(state)
+    assert state.phase == ACTION
+    seat = state.seats[seat_index]
+    moves: list[dict[str, Any]] = [{"type": "acquire", "credits": c} for c in acquire_choices(state.display)]
+    plan = layout(seat.grid)
+    moves += purchase_moves(state, seat, plan)
+    moves += reconfigure_moves(seat, plan)
+    if state.end_triggered or not moves:
+        moves.append(PASS)
+    return moves

@@ -1,0 +1,366 @@
+"""The station itself: the Core, three rings of ten sectors, and what makes it legal.
+
+A node is (ring, sector): ring 1 inner, 2 middle, 3 outer; sectors 0–9, sector 9 next to
+sector 0. Internally a seat's station is a list of 30 slots, index ``(ring − 1) × 10 +
+sector``, each a module id or None. Every module is installed with its inward side toward
+the Core (modules are never turned).
+
+Card, "Before you install":
+- Inward marker faces the Core.
+- Every module has a corridor route to the Core.
+- Middle: ≥1 inner module in same/adjacent sector.
+- Outer: ≥2 middle modules in same/adjacent sectors.
+Ports facing ports form corridors. Bulkhead contacts are legal. Support does not need a
+direct corridor. Sector 9 neighbors sector 0.
+"""
+
+from __future__ import annotations
+
+from .components import DEPT_OF, PORT_MASK, SIDES_OF
+
+RINGS = (1, 2, 3)
+RING_NAMES = {1: "inner", 2: "middle", 3: "outer"}
+SECTORS = 10
+NODES = 30
+INWARD, OUTWARD, CW, CCW = 0, 1, 2, 3
+SHIELD_SECTORS = (8, 9, 0, 1, 2)
+
+Grid = list  # 30 slots: module id or None
+
+
+def index(ring: int, sector: int) -> int:
+    return (ring - 1) * SECTORS + sector
+
+
+def ring_of(i: int) -> int:
+    return i // SECTORS + 1
+
+
+def sector_of(i: int) -> int:
+    return i % SECTORS
+
+
+NODE_JSON: list[dict[str, int]] = [{"ring": ring_of(i), "sector": sector_of(i)} for i in range(NODES)]
+
+
+def node_name(i: int) -> str:
+    return f"{RING_NAMES[ring_of(i)]} ring, sector {sector_of(i)}"
+
+
+def _neighbours(i: int) -> list[tuple[int, int, int]]:
+    """(neighbour index, my side facing it, its side facing me); the Core is not listed."""
+    r, s = ring_of(i), sector_of(i)
+    out = [(index(r, (s + 1) % SECTORS), CW, CCW), (index(r, (s - 1) % SECTORS), CCW, CW)]
+    if r < 3:
+        out.append((index(r + 1, s), OUTWARD, INWARD))
+    if r > 1:
+        out.append((index(r - 1, s), INWARD, OUTWARD))
+    return out
+
+
+NEIGHBOURS: list[list[tuple[int, int, int]]] = [_neighbours(i) for i in range(NODES)]
+SUPPORT: list[tuple[int, ...]] = [
+    () if ring_of(i) == 1 else
+    tuple(index(ring_of(i) - 1, (sector_of(i) + d) % SECTORS) for d in (-1, 0, 1))
+    for i in range(NODES)
+]
+"""The nodes of the ring below in the same and adjacent sectors."""
+SUPPORT_NEEDED = [0] * 10 + [1] * 10 + [2] * 10
+
+
+def supported(grid: Grid, i: int) -> bool:
+    need = SUPPORT_NEEDED[i]
+    if not need:
+        return True
+    have = 0
+    for j in SUPPORT[i]:
+        if grid[j] is not None:
+            have += 1
+    return have >= need
+
+
+def corridor_neighbours(grid: Grid, i: int, mid: str) -> list[int]:
+    """Installed neighbours joined to module ``mid`` at node ``i`` by a corridor (not the Core)."""
+    sides = SIDES_OF[mid]
+    out = []
+    for j, mine, theirs in NEIGHBOURS[i]:
+        other = grid[j]
+        if other is not None and sides[mine] and SIDES_OF[other][theirs]:
+            out.append(j)
+    return out
+
+
+def routed_alone(grid: Grid, i: int, mid: str) -> bool:
+    """Would ``mid`` at empty node ``i`` reach the Core, given that every installed module does?"""
+    sides = SIDES_OF[mid]
+    if i < SECTORS and sides[INWARD]:
+        return True
+    for j, mine, theirs in NEIGHBOURS[i]:
+        other = grid[j]
+        if other is not None and sides[mine] and SIDES_OF[other][theirs]:
+            return True
+    return False
+
+
+def facing(grid: Grid, i: int) -> int:
+    """Bit mask of the sides of node ``i`` that face a port: an installed neighbour's port, or
+    the Core (the inward side of the inner ring). A module at ``i`` whose ports meet this mask
+    has a corridor there (whatever ``grid[i]`` holds now)."""
+    mask = 1 if i < SECTORS else 0
+    for j, mine, theirs in NEIGHBOURS[i]:
+        other = grid[j]
+        if other is not None and SIDES_OF[other][theirs]:
+            mask |= 1 << mine
+    return mask
+
+
+def open_nodes(grid: Grid) -> list[tuple[int, int]]:
+    """Empty nodes whose support is in place, with their `facing` masks (the route still
+    depends on the module installed there)."""
+    return [(i, facing(grid, i)) for i in range(NODES) if grid[i] is None and supported(grid, i)]
+
+
+def install_nodes(grid: Grid, mid: str, nodes: list[tuple[int, int]] | None = None) -> list[int]:
+    """The empty nodes where ``mid`` can be installed in a legal station: supported, and
+    with a corridor to the Core or to an installed module (each of which is routed)."""
+    if nodes is None:
+        nodes = open_nodes(grid)
+    ports = PORT_MASK[mid]
+    return [i for i, mask in nodes if mask & ports]
+
+
+def install_problem(grid: Grid, i: int, mid: str) -> str | None:
+    """Why ``mid`` cannot be installed at empty node ``i`` (None if it can)."""
+    r, s = ring_of(i), sector_of(i)
+    if grid[i] is not None:
+        return f"the {node_name(i)} already holds module {grid[i]}"
+    if r == 2 and not supported(grid, i):
+        return (f"a middle module needs at least 1 inner module in the same or an adjacent sector "
+                f"(sectors {(s - 1) % 10}, {s}, {(s + 1) % 10} of the inner ring are empty)")
+    if r == 3 and not supported(grid, i):
+        have = sum(grid[j] is not None for j in SUPPORT[i])
+        return (f"an outer module needs at least 2 middle modules in the same or adjacent sectors "
+                f"(sectors {(s - 1) % 10}, {s}, {(s + 1) % 10} of the middle ring hold {have})")
+    if not routed_alone(grid, i, mid):
+        return (f"module {mid} at the {node_name(i)} would have no corridor route to the Core "
+                f"(a corridor needs a port facing a port; its inward side faces the Core)")
+    return None
+
+
+def reached(grid: Grid) -> set[int]:
+    """The installed nodes that have a corridor route to the Core."""
+    seen: set[int] = set()
+    stack = [i for i in range(SECTORS) if grid[i] is not None and SIDES_OF[grid[i]][INWARD]]
+    seen.update(stack)
+    while stack:
+        i = stack.pop()
+        sides = SIDES_OF[grid[i]]
+        for j, mine, theirs in NEIGHBOURS[i]:
+            if j in seen:
+                continue
+            other = grid[j]
+            if other is not None and sides[mine] and SIDES_OF[other][theirs]:
+                seen.add(j)
+                stack.append(j)
+    return seen
+
+
+def station_problem(grid: Grid) -> str | None:
+    """Why the whole station is not legal (None if it is): support first, then routes."""
+    for i in range(SECTORS, NODES):
+        if grid[i] is not None and not supported(grid, i):
+            if ring_of(i) == 2:
+                return f"module {grid[i]} at the {node_name(i)} would lose its support (a middle module needs an inner module in the same or an adjacent sector)"
+            return f"module {grid[i]} at the {node_name(i)} would lose its support (an outer module needs 2 middle modules in the same or adjacent sectors)"
+    seen = reached(grid)
+    for i in range(NODES):
+        if grid[i] is not None and i not in seen:
+            return f"module {grid[i]} at the {node_name(i)} would lose its corridor route to the Core"
+    return None
+
+
+def is_legal(grid: Grid) -> bool:
+    return station_problem(grid) is None
+
+
+def synergy(grid: Grid, i: int, mid: str) -> tuple[int, list[int]]:
+    """Renown ``mid`` earns when newly installed at ``i`` (module already in ``grid``),
+    and the qualifying neighbours: corridor neighbours of another department, not the Core.
+    2 or more: 2 renown; 3 different departments among them: 3 instead."""
+    dept = DEPT_OF[mid]
+    qualifying = [j for j in corridor_neighbours(grid, i, mid) if DEPT_OF[grid[j]] != dept]
+    departments = {DEPT_OF[grid[j]] for j in qualifying}
+    if len(departments) >= 3:
+        return 3, qualifying
+    if len(qualifying) >= 2:
+        return 2, qualifying
+    return 0, qualifying
+
+
+def readiness(grid: Grid) -> dict[str, int]:
+    """Readiness per department with at least one installed module:
+    modules + 2 × (occupied rings − 1)."""
+    count: dict[str, int] = {}
+    rings: dict[str, set[int]] = {}
+    for i in range(NODES):
+        mid = grid[i]
+        if mid is not None:
+            d = DEPT_OF[mid]
+            count[d] = count.get(d, 0) + 1
+            rings.setdefault(d, set()).add(i // SECTORS)
+    return {d: n + 2 * (len(rings[d]) - 1) for d, n in count.items()}
+
+
+def shield(grid: Grid) -> tuple[int, list[dict]]:
+    """Shield renown and its lanes. Only sectors 8, 9, 0, 1, 2; the outermost installed module
+    of a lane is its frontier: an outward bulkhead there +1, and +1 more when that screened
+    lane occupies at least 2 rings. No frontier or an outward port: zero."""
+    total = 0
+    lanes = []
+    for s in SHIELD_SECTORS:
+        occupied = [r for r in RINGS if grid[index(r, s)] is not None]
+        if not occupied:
+            lanes.append({"sector": s, "frontier": None, "rings": 0, "renown": 0})
+            continue
+        frontier = grid[index(occupied[-1], s)]
+        renown = 0
+        if not SIDES_OF[frontier][OUTWARD]:
+            renown = 2 if len(occupied) >= 2 else 1
+        total += renown
+        lanes.append({"sector": s, "frontier": frontier, "rings": len(occupied), "renown": renown})
+    return total, lanes
+
+
+class Corridors:
+    """The corridor graph of a legal station, searched once depth first from the Core: which
+    nodes are cut points, and which parts of the station hang from each cut point only.
+
+    Removing a node that is not a cut point leaves every other module routed. Removing a cut
+    point u cuts off each "hanging" child subtree of u (a child v with low[v] ≥ disc[u]); the
+    rest stays with the Core. A subtree is the discovery range [disc[v], disc[v] + size[v]).
+    """
+
+    __slots__ = ("disc", "hanging")
+
+    def __init__(self, grid: Grid) -> None:
+        disc: dict[int, int] = {}
+        low: dict[int, int] = {}
+        size: dict[int, int] = {}
+        hanging: dict[int, list[tuple[int, int]]] = {}
+        counter = 0
+
+        def adj(i: int) -> list[int]:
+            if i < 0:
+                return [j for j in range(SECTORS) if grid[j] is not None and SIDES_OF[grid[j]][INWARD]]
+            sides = SIDES_OF[grid[i]]
+            out = [j for j, mine, theirs in NEIGHBOURS[i]
+                   if grid[j] is not None and sides[mine] and SIDES_OF[grid[j]][theirs]]
+            if i < SECTORS and sides[INWARD]:
+                out.append(-1)
+            return out
+
+        def dfs(u: int, parent: int) -> None:
+            nonlocal counter
+            disc[u] = low[u] = counter
+            counter += 1
+            size[u] = 1
+            for v in adj(u):
+                if v == parent:
+                    continue
+                if v in disc:
+                    low[u] = min(low[u], disc[v])
+                else:
+                    dfs(v, u)
+                    size[u] += size[v]
+                    low[u] = min(low[u], low[v])
+                    if u >= 0 and low[v] >= disc[u]:
+                        hanging.setdefault(u, []).append((disc[v], disc[v] + size[v]))
+
+        dfs(-1, -2)
+        self.disc = disc
+        self.hanging = hanging
+
+
+class Layout:
+    """What can change in one legal station, worked out once (and the exchanges only when
+    asked for, as they matter only with a module in the Dock):
+
+    - ``open``: empty supported nodes with their `facing` masks — a module installs there
+      when one of its ports meets the mask;
+    - ``removable``: installed nodes whose module can leave (no module above loses its
+      support, and no module loses its route: not a cut point);
+    - ``exchange``: per installed node, the sides facing the Core's part of the station and
+      the sides facing each part that hangs from that node only — a Dock module can take the
+      node's place when its ports meet the first mask and every one of the others (support is
+      unchanged: the node stays occupied).
+    """
+
+    __slots__ = ("_exchange", "_graph", "grid", "open", "removable")
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = tuple(grid)
+        self.open = [(i, facing(grid, i)) for i in range(NODES) if grid[i] is None and supported(grid, i)]
+        self.removable: list[int] = []
+        self._exchange: list[tuple[int, int, tuple[int, ...]]] | None = None
+        self._graph: Corridors | None = None
+        occupied = [i for i in range(NODES) if grid[i] is not None]
+        if not occupied:
+            self._exchange = []
+            return
+        pinned: set[int] = set()
+        for k in occupied:
+            need = SUPPORT_NEEDED[k]
+            if need:
+                sup = [j for j in SUPPORT[k] if grid[j] is not None]
+                if len(sup) == need:
+                    pinned.update(sup)
+        self._graph = graph = Corridors(grid)
+        hanging = graph.hanging
+        self.removable = [i for i in occupied if i not in pinned and i not in hanging]
+
+    @property
+    def exchange(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        if self._exchange is None:
+            grid = self.grid
+            graph = self._graph
+            assert graph is not None
+            hanging = graph.hanging
+            disc = graph.disc
+            out = []
+            for i in range(NODES):
+                if grid[i] is None:
+                    continue
+                parts = hanging.get(i)
+                if parts is None:
+                    out.append((i, facing(grid, i), ()))
+                    continue
+                core = 1 if i < SECTORS else 0
+                masks = [0] * len(parts)
+                for j, mine, theirs in NEIGHBOURS[i]:
+                    other = grid[j]
+                    if other is None or not SIDES_OF[other][theirs]:
+                        continue
+                    d = disc[j]
+                    for k, (lo, hi) in enumerate(parts):
+                        if lo <= d < hi:
+                            masks[k] |= 1 << mine
+                            break
+                    else:
+                        core |= 1 << mine
+                out.append((i, core, tuple(masks)))
+            self._exchange = out
+        return self._exchange
+
+
+_LAYOUTS: dict[tuple, Layout] = {}
+
+
+def layout(grid: Grid) -> Layout:
+    """The `Layout` of a legal station, remembered for the station as it stands."""
+    key = tuple(grid)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) >= 4096:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = Layout(grid)
+    return found

@@ -1,0 +1,68 @@
+"""Storm scoring: Readiness per department and the award table.
+
+Card: Storms at purchases 20 / 40 (two players: 16 / 32), after the triggering turn. Final
+Storm after the last round. Readiness = modules + 2 × (occupied rings − 1), per department.
+Zero modules cannot place. Ties share the awards for occupied ranks, rounded down; the next
+player takes the rank after the tied ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import DEPARTMENTS
+from .state import StationState
+from .station import readiness
+
+STORM_I, STORM_II, FINAL = "I", "II", "Final"
+AWARDS: dict[str, tuple[int, int, int]] = {STORM_I: (4, 0, 0), STORM_II: (7, 3, 0), FINAL: (10, 6, 3)}
+
+
+def thresholds(players: int) -> tuple[int, int]:
+    """Purchases that trigger Storm I and Storm II."""
+    return (16, 32) if players == 2 else (20, 40)
+
+
+def storm_at(players: int, purchases: int) -> str | None:
+    """The Storm the ``purchases``-th purchase triggers, if any."""
+    first, second = thresholds(players)
+    if purchases == first:
+        return STORM_I
+    if purchases == second:
+        return STORM_II
+    return None
+
+
+def rank_awards(values: list[int | None], table: tuple[int, ...]) -> list[int]:
+    """Awards per seat for one department: seats without a value do not place; tied seats
+    share the awards of the ranks they occupy, rounded down; the next seat ranks after them."""
+    awards = [0] * len(values)
+    placed = sorted({v for v in values if v is not None}, reverse=True)
+    rank = 0
+    for v in placed:
+        tied = [i for i, x in enumerate(values) if x == v]
+        pot = sum(table[r] for r in range(rank, rank + len(tied)) if r < len(table))
+        for i in tied:
+            awards[i] = pot // len(tied)
+        rank += len(tied)
+    return awards
+
+
+def resolve(state: StationState, name: str) -> dict[str, Any]:
+    """Score one Storm for every department and every seat; returns its public record."""
+    table = AWARDS[name]
+    per_seat = [readiness(seat.grid) for seat in state.seats]
+    departments: dict[str, Any] = {}
+    totals = [0] * state.players
+    for dept in DEPARTMENTS:
+        values = [r.get(dept) for r in per_seat]
+        awards = rank_awards(values, table)
+        departments[dept] = {"readiness": values, "awards": awards}
+        for i, a in enumerate(awards):
+            totals[i] += a
+    for seat, a in zip(state.seats, totals):
+        seat.renown_storms += a
+    record = {"storm": name, "purchases": state.purchases, "round": state.round,
+              "departments": departments, "awards": totals}
+    state.storms.append(record)
+    return record

@@ -1,0 +1,162 @@
+"""Applying a legal move, and the end of a turn, a round and the game.
+
+Order of a turn: the action (an exact payment adds the bonus choice before the turn ends)
+→ the display is refilled to six → a Storm triggered by this turn's purchase is resolved →
+if the last seat of the round has played: the game ends if its end was triggered (then the
+Final Storm and Shield), else round-end Drift and the next round.
+
+Events are safe for every seat: they never name the credits of a hand that were not seen
+face up, nor the order of the deck or the supply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, credit_json, module_json
+from .market import berth_of, drift, effective_cost, refill_berth, refill_display
+from .moves import BONUS_MAX_VALUE, DOCK
+from .scoring import result, score_shield
+from .state import ACTION, BONUS, OVER, StationSeat, StationState, _copy
+from .station import index, synergy
+from .storms import FINAL, resolve, storm_at
+
+Event = dict[str, Any]
+
+
+def _node(to: dict[str, int]) -> int:
+    return index(to["ring"], to["sector"])
+
+
+def install(state: StationState, seat_index: int, i: int, mid: str, events: list[Event]) -> None:
+    """Put ``mid`` at node ``i`` and score its Synergy if it never earned one."""
+    seat = state.seats[seat_index]
+    seat.grid[i] = mid
+    if mid in state.synergy:
+        return
+    renown, neighbours = synergy(seat.grid, i, mid)
+    if renown:
+        state.synergy[mid] = renown
+        seat.renown_synergy += renown
+        events.append({"type": "synergy", "seat": seat_index, "module": mid, "renown": renown,
+                       "neighbours": [seat.grid[j] for j in neighbours]})
+
+
+def take_payment(seat: StationSeat, guild: str, values: list[int]) -> list[str]:
+    """The hand's credits paying ``values`` in ``guild`` (the lowest id of each value)."""
+    paid = []
+    for v in values:
+        cid = min(c for c in seat.hand if CREDIT_GUILD[c] == guild and CREDIT_VALUE[c] == v and c not in paid)
+        paid.append(cid)
+    for cid in paid:
+        seat.hand.remove(cid)
+    return paid
+
+
+def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Event]:
+    """Apply a listed move; return public-safe events."""
+    seat = state.seats[seat_index]
+    kind = move["type"]
+    events: list[Event] = []
+    if kind == "acquire":
+        for cid in move["credits"]:
+            state.display.remove(cid)
+            seat.hand.append(cid)
+        events.append({"type": "acquire", "seat": seat_index, "credits": [credit_json(c) for c in move["credits"]]})
+    elif kind == "purchase":
+        mid = move["module"]
+        b = berth_of(state, mid)
+        cost = effective_cost(state, b)
+        paid = take_payment(seat, GUILD_OF[mid], move["pay"])
+        state.discard.extend(paid)
+        exact = sum(move["pay"]) == cost
+        state.berths[b] = None
+        to = move["to"]
+        events.append({"type": "purchase", "seat": seat_index, "module": module_json(mid), "berth": b,
+                       "cost": cost, "paid": [credit_json(c) for c in paid], "exact": exact,
+                       "to": DOCK if to == DOCK else dict(to)})
+        if to == DOCK:
+            seat.dock.append(mid)
+        else:
+            install(state, seat_index, _node(to), mid, events)
+        state.purchases += 1
+        storm = storm_at(state.players, state.purchases)
+        if storm:
+            state.storm_pending = storm
+            events.append({"type": "storm_triggered", "storm": storm, "purchases": state.purchases})
+        refill_berth(state, b, events)
+        if exact and any(CREDIT_VALUE[c] <= BONUS_MAX_VALUE for c in state.display):
+            state.phase = BONUS
+            return events
+    elif kind == "bonus":
+        cid = move["credit"]
+        state.display.remove(cid)
+        seat.hand.append(cid)
+        events.append({"type": "bonus", "seat": seat_index, "credit": credit_json(cid)})
+    elif kind == "decline":
+        events.append({"type": "decline", "seat": seat_index})
+    elif kind == "reconfigure":
+        op = move["op"]
+        if op == "install":
+            mid = move["module"]
+            seat.dock.remove(mid)
+            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "to": dict(move["to"])})
+            install(state, seat_index, _node(move["to"]), mid, events)
+        elif op == "remove":
+            i = _node(move["at"])
+            mid = seat.grid[i]
+            seat.grid[i] = None
+            seat.dock.append(mid)
+            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "at": dict(move["at"])})
+        else:
+            mid = move["module"]
+            i = _node(move["at"])
+            old = seat.grid[i]
+            seat.dock[seat.dock.index(mid)] = old
+            seat.grid[i] = None
+            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid,
+                           "removed": old, "at": dict(move["at"])})
+            install(state, seat_index, i, mid, events)
+    elif kind == "pass":
+        state.passes += 1
+        events.append({"type": "pass", "seat": seat_index})
+    else:
+        raise AssertionError(f"unlisted move reached apply: {move!r}")
+    return end_turn(state, seat_index, events)
+
+
+def end_turn(state: StationState, seat_index: int, events: list[Event]) -> list[Event]:
+    """Refill the display, resolve a triggered Storm, and end the round or the game."""
+    refill_display(state, events)
+    if state.storm_pending:
+        record = resolve(state, state.storm_pending)
+        state.storm_pending = None
+        events.append({"type": "storm", **_copy(record)})
+    state.phase = ACTION
+    nxt = seat_index + 1
+    if nxt < state.players:
+        state.current = nxt
+        return events
+    state.current = 0
+    stalled = state.passes >= state.players
+    if state.end_triggered or stalled:
+        return finish(state, events, stalled=stalled and not state.end_triggered)
+    drift(state, events)
+    state.round += 1
+    state.passes = 0
+    events.append({"type": "round", "round": state.round})
+    return events
+
+
+def finish(state: StationState, events: list[Event], stalled: bool = False) -> list[Event]:
+    """After the last round: the Final Storm, then Shield; most Renown wins."""
+    if stalled:
+        events.append({"type": "stalled", "round": state.round})
+    record = resolve(state, FINAL)
+    events.append({"type": "storm", **_copy(record)})
+    for entry in score_shield(state):
+        events.append({"type": "shield", **_copy(entry)})
+    state.ended = True
+    state.phase = OVER
+    events.append({"type": "game_over", "result": result(state)})
+    return events
