@@ -14,4 +14,19 @@ build_site
 [ $# -gt 0 ] || set -- tests e2e -n 2 --dist loadgroup
 say "pytest $*"
 export E2E_NO_BUILD=1  # just built
+# WebRTC in Chromium needs a network namespace with an interface and a default route
+# (../shared/TESTING.md). pytest runs inside a private one made here: loopback plus a veth
+# pair that leads nowhere, so nothing the tests start can reach outside this machine. As root
+# (CI), or through an unprivileged user namespace; elsewhere the WebRTC tests skip and say why.
+NETNS='ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add 198.51.100.1/24 dev v0 &&
+  ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec "$@"'
+command -v ip >/dev/null || [ "$(id -u)" -ne 0 ] || apt_install iproute2
+if command -v ip >/dev/null; then
+  if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
+    exec unshare -n sh -c "$NETNS" sh "$PY" -m pytest "$@"
+  elif unshare -rn true 2>/dev/null; then
+    exec unshare -rn sh -c "$NETNS" sh "$PY" -m pytest "$@"
+  fi
+fi
+say "no private network namespace here (needs root or user namespaces, and iproute2): the WebRTC tests will skip"
 exec "$PY" -m pytest "$@"

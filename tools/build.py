@@ -4,6 +4,7 @@
     site/*                        -> dist/
     workers/*                     -> dist/worker/
     node_modules/pyodide/<5 files> -> dist/pyodide/
+    PeerJS client, qrcode-generator -> dist/vendor/   (the phone table; same origin, no CDN)
     micropip 0.11.1 wheel          -> dist/wheels/   (downloaded once into vendor/)
     the engine wheel (from source) -> dist/wheels/   (rebuilt only when its sources change)
     dist/wheels/manifest.json      {"engine", "micropip", "engine_version", ...}
@@ -43,6 +44,12 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+# Browser libraries of the phone table (site/js/net/), from npm, served as they are.
+VENDOR_FILES = {
+    "peerjs.min.js": ROOT / "node_modules" / "peerjs" / "dist" / "peerjs.min.js",  # global `Peer`
+    "peerjs.LICENSE.txt": ROOT / "node_modules" / "peerjs" / "LICENSE",  # MIT (qrcode-generator: MIT, in its header)
+    "qrcode.mjs": ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs",  # ES module
+}
 PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"  # served for PyScript pages
 PYODIDE_PYTHON = "3.14"  # the Python of the vendored Pyodide (npm pyodide@314.0.7)
 MICROPIP_VERSION = "0.11.1"
@@ -208,6 +215,11 @@ def build(dist: Path) -> dict:
     for f in source_files(PYSCRIPT_DIR):
         if not f.name.endswith(".map"):
             plan[dist / "vendor" / "pyscript" / f.relative_to(PYSCRIPT_DIR)] = f
+    for name, src in VENDOR_FILES.items():
+        if src.is_file():
+            plan[dist / "vendor" / name] = src
+        elif not name.endswith(".LICENSE.txt"):
+            fail(f"{src.relative_to(ROOT)} is missing: run `npm ci` first")
     mp = micropip_wheel()
     eng = engine_wheel()
     plan[dist / "wheels" / mp.name] = mp

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Serve a built site (dist/) on loopback with the right MIME types.
 
-    python tools/serve.py [--port 8000] [--dir dist] [--host 127.0.0.1]
+    python tools/serve.py [--port 8000] [--dir dist] [--host 127.0.0.1] [--peer-port 9000]
 
 --port 0 picks a free port. The first line printed is the URL ("Serving <dir> at <url>"),
 which the e2e fixtures read. Standard library only.
+
+--peer-port N also starts the PeerJS signalling server of the phone tables (npm `peer`,
+`node node_modules/peer/dist/bin/peerjs.js`) on the same host, path --peer-path (/peerjs),
+as site/config.json expects by default; it is stopped with this server (Ctrl-C, SIGTERM, or
+this process dying). `PeerServer` runs one on a free port for the e2e tests and benchmarks.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import functools
 import http.server
 import queue
 import re
+import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -102,6 +109,72 @@ class BackgroundServer:
         self.stop()
 
 
+PEER_SERVER = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def _die_with_parent() -> None:
+    """In the child: get SIGTERM when the parent dies (Linux), so no server outlives us."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+class PeerServer:
+    """The PeerJS signalling server (npm `peer`) on loopback, bounded by `timeout`.
+    `.port`, `.path`; call `.stop()` when done."""
+
+    def __init__(self, port: int = 0, host: str = "127.0.0.1", path: str = "/peerjs", lifetime_s: int | None = 3600):
+        if not PEER_SERVER.is_file():
+            raise RuntimeError(f"{PEER_SERVER.relative_to(ROOT)} is missing: run `npm ci`")
+        self.host, self.path = host, path
+        self.port = port or free_port(host)
+        cmd = ["node", str(PEER_SERVER), "--port", str(self.port), "--host", host, "--path", path]
+        if lifetime_s:
+            cmd = ["timeout", str(lifetime_s), *cmd]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     preexec_fn=_die_with_parent)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        seen = []
+        while True:
+            try:
+                line = lines.get(timeout=20)
+            except queue.Empty:
+                self.stop()
+                raise RuntimeError(f"the PeerJS server did not start: {''.join(seen)}") from None
+            seen.append(line)
+            if "Started PeerServer" in line:
+                break
+            if self.proc.poll() is not None or "Error" in line:
+                self.stop()
+                raise RuntimeError(f"the PeerJS server did not start: {''.join(seen)}")
+        self.url = f"http://{host}:{self.port}{path}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Serve the built site on loopback.")
     ap.add_argument("--port", type=int, default=8000, help="port (0 = any free port; default 8000)")
@@ -109,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--log", action="store_true", help="log every request")
     ap.add_argument("--isolate", action="store_true", help="send COOP/COEP headers (cross-origin isolation)")
+    ap.add_argument("--peer-port", type=int, default=0, help="also run the PeerJS signalling server on this port (0: no)")
+    ap.add_argument("--peer-path", default="/peerjs", help="the PeerJS server's path (default /peerjs, as in site/config.json)")
     args = ap.parse_args(argv)
     folder = Path(args.dir).resolve()
     if not (folder / "index.html").is_file() and not (folder / "wheels").is_dir():
@@ -119,12 +194,23 @@ def main(argv: list[str] | None = None) -> int:
     server = Server((args.host, args.port), functools.partial(Handler, directory=str(folder)))
     host, port = server.server_address[:2]
     print(f"Serving {folder} at http://{host}:{port}/", flush=True)
+    peers = None
+    # SIGTERM stops everything like Ctrl-C does
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
+        if args.peer_port:
+            peers = PeerServer(args.peer_port, args.host, args.peer_path, lifetime_s=None)
+            print(f"PeerJS signalling server (phone tables) at {peers.url}", flush=True)
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+    except RuntimeError as exc:
+        print(f"serve: {exc}", file=sys.stderr, flush=True)
+        return 1
     finally:
         server.server_close()
+        if peers:
+            peers.stop()
     return 0
 
 

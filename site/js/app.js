@@ -110,6 +110,7 @@ async function boot() {
   $("loading").setAttribute("aria-busy", "false");
   $("app").hidden = false;
   showScreen("picker");
+  netTables().then((net) => net.onBoot(netApp, params)).catch((err) => console.error(err));  // ?host=<room>, saved tables
 }
 
 /** engine.GAMES as a list of {id, title, min, max} (accepts a list or an object keyed by id) */
@@ -235,6 +236,11 @@ $("new-game-form").addEventListener("submit", (e) => {
   const seed = seedRaw === "" ? null : Number(seedRaw);
   if (seed !== null && !(Number.isInteger(seed) && seed >= 0)) {
     toast("The seed must be a whole number (or left empty).");
+    return;
+  }
+  if ($("host-table").checked) {  // a phone table (site/js/net/host.js)
+    netTables().then((net) => net.hostTable(netApp, { game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers),
+      seed, options: { ...(formOptions[formGame.id] || {}) } })).catch((err) => toast(err.message || String(err)));
     return;
   }
   startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), seed,
@@ -519,5 +525,20 @@ function renderResults(s, result) {
   });
   $("results-new-game").addEventListener("click", () => { stopSession(); showScreen("picker"); });
 }
+
+// ---------------------------------------------------------------------------- phone tables
+// Hosting a table for phones and a shared screen lives in site/js/net/ (docs/net.md); it is
+// loaded on first use and given what it needs of the app.
+const netTables = () => import("./net/host.js");
+const netApp = {
+  engine, toast, setTheme,
+  get games() { return games; },
+  showScreen(name) {  // "net": the host's table (its own section) instead of the app's screens
+    if (name === "net") stopSession();
+    showScreen(name);
+    const host = document.getElementById("net-host");
+    if (host) host.hidden = name !== "net";
+  },
+};
 
 boot();

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test) of the phone table: a move from the tap to redrawn on every device,
+against the bare data-channel round trip, as a ratio. Prints figures.
+
+    .venv/bin/python bench/bench_net.py [--moves 60] [--pings 60] [--game guild]
+
+A host page (real Pyodide worker holding the room), two phones and a shared screen, each in
+its own browser context of Debian's Chromium, over real WebRTC data channels negotiated
+through a real PeerJS server on loopback (tools/serve.py's PeerServer). WebRTC needs a private
+network namespace with a default route (../shared/TESTING.md); run as root, the script
+re-runs itself inside one (`unshare -n`), where nothing can leave the machine.
+
+For every move (made by the seat to act, a phone or the host, through the page's own move
+path): tap = when the device sent it; redrawn = when each device had drawn the new version
+(its TableView records the time). Times are wall-clock (performance.timeOrigin + now()),
+comparable between the pages of one browser. The bare round trip is a ping/pong over the same
+data channels (phone → host → phone), measured between moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
+from serve import BackgroundServer, PeerServer  # noqa: E402
+
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from net_support import READY, WHY_NOT, greedy  # noqa: E402
+
+NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add 198.51.100.1/24 dev v0 && "
+      "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def run(args) -> None:
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-net-"))
+    dist = tmp / "dist"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--quiet", "--dist", str(dist)], check=True)
+    site = BackgroundServer(dist, lifetime_s=1800)
+    peers = PeerServer(lifetime_s=1800)
+    cfg = json.dumps({"signalling": {"host": "127.0.0.1", "port": peers.port, "path": peers.path, "secure": False},
+                      "iceServers": [], "idPrefix": "bench-"})
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+            def page(viewport):
+                ctx = browser.new_context(viewport=viewport, service_workers="block")
+                ctx.route("**/config.json", lambda r: r.fulfill(body=cfg, content_type="application/json"))
+                return ctx.new_page()
+
+            host = page({"width": 1280, "height": 900})
+            host.goto(site.url)
+            host.get_by_test_id("game-picker").wait_for(timeout=90_000)
+            host.get_by_test_id(f"pick-{args.game}").click()
+            host.locator("label:has([data-testid=players-3])").click()
+            for i in (1, 2):
+                host.get_by_test_id(f"seat-kind-{i}").select_option("human")
+            host.locator("#seed-input").fill(str(args.seed))
+            host.locator("label:has([data-testid=host-table])").click()
+            host.get_by_test_id("start-game").click()
+            host.wait_for_function("() => document.querySelector('[data-testid=host-status]')?.dataset.state === 'online'", timeout=60_000)
+            join = host.get_by_test_id("join-link").get_attribute("href")
+            phones = []
+            for seat, name in ((1, "Ana"), (2, "Ben")):
+                ph = page({"width": 390, "height": 844})
+                t = time.perf_counter()
+                ph.goto(join)
+                ph.get_by_test_id("player-name").fill(name)
+                ph.get_by_test_id(f"join-seat-{seat}").click()
+                ph.wait_for_function(f"() => window.tabletopNet.seat === {seat} && window.tabletopNet.version !== null")
+                print(f"phone {name}: page open to seated, first view drawn: {(time.perf_counter() - t) * 1000:.0f} ms")
+                phones.append(ph)
+            host.get_by_test_id("viewing-code-btn").click()
+            code = host.get_by_test_id("viewing-code").inner_text().strip()
+            screen = page({"width": 1600, "height": 900})
+            screen.goto(site.url + "table.html?watch")
+            screen.get_by_test_id("watch-code").fill(code)
+            screen.get_by_test_id("watch-submit").click()
+            screen.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null")
+            pages = [host, *phones, screen]
+            by_seat = {0: host, 1: phones[0], 2: phones[1]}
+
+            rtts: list[float] = []
+            lat_all: list[float] = []
+            lat_phone: list[float] = []
+            lat_host: list[float] = []
+            per_device: dict[str, list[float]] = {"host": [], "Ana": [], "Ben": [], "screen": []}
+            to_host: list[float] = []    # a phone's tap → the host's worker replied (outbox handed out)
+            wire: list[float] = []       # handed out → arrived on a device
+            render: list[float] = []     # arrived → drawn on a device
+            names = ["host", "Ana", "Ben", "screen"]
+            for _ in range(args.moves):
+                last = host.evaluate("() => window.tabletopNet.last")
+                if last["over"]:
+                    break
+                v = last["version"]
+                for pg in pages:
+                    pg.wait_for_function(f"() => window.tabletopNet.version >= {v}")
+                # the bare round trip, between moves, over both phones' data channels
+                for ph in phones:
+                    rtts.append(ph.evaluate("() => window.tabletopNet.rtt()"))
+                (seat,) = last["view"]["to_act"]
+                dev = by_seat[seat]
+                dev.wait_for_function("() => window.tabletopNet.legalMoves.length > 0")
+                move = greedy(dev.evaluate("() => window.tabletopNet.last.view"), dev.evaluate("() => window.tabletopNet.legalMoves"), v, seat)
+                assert dev.evaluate("(m) => window.tabletopNet.play(m)", move)
+                tap = dev.evaluate("() => window.tabletopNet.tapAt")
+                drawn = []
+                for name, pg in zip(names, pages):
+                    pg.wait_for_function(f"() => window.tabletopNet.drawn[{v + 1}] !== undefined")
+                    at = pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]")
+                    drawn.append(at)
+                    per_device[name].append(at - tap)
+                sent = host.evaluate(f"() => window.tabletopNet.sentAt[{v + 1}]")
+                if seat != 0:
+                    to_host.append(sent - tap)
+                for pg in pages[1:]:
+                    arrived = pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
+                    wire.append(arrived - sent)
+                    render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
+                ms = max(drawn) - tap
+                lat_all.append(ms)
+                (lat_host if seat == 0 else lat_phone).append(ms)
+            for _ in range(max(0, args.pings - len(rtts))):
+                rtts.append(phones[len(rtts) % 2].evaluate("() => window.tabletopNet.rtt()"))
+            ops = host.evaluate("() => window.tabletopNet.stats.ops")
+            msg_ms = [o["ms"] for o in ops if o["op"] == "room_message"]
+            browser.close()
+    finally:
+        site.stop()
+        peers.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    med_rtt = statistics.median(rtts)
+    print()
+    print(f"{args.game}, 3 seats (host + 2 phones) + a shared screen, {len(lat_all)} moves, {len(rtts)} pings; Chromium "
+          f"{CHROMIUM}, real WebRTC through a PeerJS server on loopback")
+    print(f"bare data-channel round trip (phone→host→phone): median {med_rtt:.2f} ms, p90 {pct(rtts, 90):.2f} ms")
+    print(f"tap → redrawn on every device (4): median {statistics.median(lat_all):.1f} ms, p90 {pct(lat_all, 90):.1f} ms, "
+          f"max {max(lat_all):.1f} ms")
+    if lat_phone:
+        print(f"   a phone's move: median {statistics.median(lat_phone):.1f} ms ({len(lat_phone)} moves)")
+    if lat_host:
+        print(f"   the host's move: median {statistics.median(lat_host):.1f} ms ({len(lat_host)} moves)")
+    for name, vals in per_device.items():
+        print(f"   redrawn on {name:6}: median {statistics.median(vals):.1f} ms")
+    if to_host:
+        print(f"   a phone's tap → the host's worker has answered: median {statistics.median(to_host):.1f} ms")
+    print(f"   handed out by the host → arrived on a device: median {statistics.median(wire):.1f} ms, p90 {pct(wire, 90):.1f} ms")
+    print(f"   arrived → drawn on a device: median {statistics.median(render):.1f} ms, p90 {pct(render, 90):.1f} ms")
+    print(f"host worker, room_message (engine: check, play, redact views for 5 devices): median {statistics.median(msg_ms):.1f} ms")
+    print(f"ratio (median tap→all redrawn / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--moves", type=int, default=60)
+    ap.add_argument("--pings", type=int, default=60)
+    ap.add_argument("--game", default="guild", choices=["guild", "splendor"])
+    ap.add_argument("--seed", type=int, default=5)
+    args = ap.parse_args()
+    if not READY:
+        if os.geteuid() == 0 and not os.environ.get("BENCH_NET_IN_NS"):
+            env = {**os.environ, "BENCH_NET_IN_NS": "1"}
+            cmd = ["unshare", "-n", "sh", "-c", NS, "sh", sys.executable, *sys.argv]
+            return subprocess.run(cmd, env=env).returncode
+        print(f"bench_net: {WHY_NOT}", file=sys.stderr)
+        return 2
+    run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,316 @@
+"""Support for the phone-table e2e tests (e2e/test_net_*.py): a real PeerJS server, browser
+contexts for the host, phones and a shared screen talking over real WebRTC, and the checks.
+
+WebRTC needs a private network namespace with a default route (Chromium gathers no ICE
+candidates with loopback alone — ../shared/TESTING.md). scripts/test.sh runs pytest inside
+one when it can (root, or unprivileged user namespaces); elsewhere these tests are skipped
+with the reason. Inside such a namespace nothing can leave the machine: the tests reach only
+the static server and the PeerJS server on 127.0.0.1.
+
+The PeerJS server is started once per session on a free loopback port (bounded by `timeout`,
+stopped in the finalizer). Each browser context gets /config.json routed to a configuration
+naming that server, with no ICE servers; service workers are blocked in these contexts so
+that the route applies (a service worker would answer config.json from its cache).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+import engine
+from engine.bots import BOTS
+from engine.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import PeerServer  # noqa: E402
+
+BOOT_TIMEOUT_MS = 90_000
+STEP_TIMEOUT_MS = 20_000
+PHONE = {"width": 390, "height": 844}
+SCREEN = {"width": 1600, "height": 900}
+PEER_LIFETIME_S = 3600
+
+
+# ----------------------------------------------------------------------------- the namespace
+
+NAMESPACE_LINKS = {"lo", "v0", "v1"}  # what scripts/test.sh's namespace holds: loopback and a dead-end veth pair
+
+
+def webrtc_ready() -> tuple[bool, str]:
+    """(True, "") inside a private network namespace like the one scripts/test.sh makes: only
+    loopback and a veth pair that leads nowhere, and a default route (so Chromium gathers ICE
+    candidates). Else (False, why not)."""
+    how = ("run `bash scripts/test.sh` (as root, or with unprivileged user namespaces), which runs pytest "
+           "in a private network namespace with a default route — WebRTC in Chromium needs one (docs/net.md)")
+    try:
+        dev = Path("/proc/self/net/dev").read_text().splitlines()[2:]
+        routes = Path("/proc/self/net/route").read_text().splitlines()[1:]
+    except OSError:
+        return False, f"cannot read this process's network devices; {how}"
+    links = {line.split(":", 1)[0].strip() for line in dev if ":" in line}
+    if not links <= NAMESPACE_LINKS:
+        return False, f"not in a private network namespace (this one has {', '.join(sorted(links))}); {how}"
+    if not any(len(f) > 1 and f[1] == "00000000" for f in (line.split() for line in routes)):
+        return False, f"this network namespace has no default route, so Chromium gathers no ICE candidates; {how}"
+    return True, ""
+
+
+READY, WHY_NOT = webrtc_ready()
+needs_webrtc = pytest.mark.skipif(not READY, reason=WHY_NOT or "no WebRTC here")
+
+
+# ----------------------------------------------------------------------------- fixtures
+
+@pytest.fixture(scope="session")
+def peer_server():
+    server = PeerServer(lifetime_s=PEER_LIFETIME_S)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def net_config(peer_server) -> str:
+    return json.dumps({
+        "signalling": {"host": "127.0.0.1", "port": peer_server.port, "path": peer_server.path, "secure": False, "key": "peerjs"},
+        "iceServers": [],
+        "idPrefix": "e2e-",
+    })
+
+
+@pytest.fixture
+def devices(browser, net_config, base_url):
+    """A factory of browser contexts, one per device: `devices.new(kind)` → Page."""
+    made: list[BrowserContext] = []
+
+    class Factory:
+        url = base_url
+
+        def new(self, kind: str = "phone") -> Page:
+            viewport = PHONE if kind == "phone" else SCREEN if kind == "screen" else {"width": 1280, "height": 900}
+            ctx = browser.new_context(viewport=viewport, service_workers="block")
+            ctx.route("**/config.json", lambda route: route.fulfill(body=net_config, content_type="application/json"))
+            made.append(ctx)
+            page = ctx.new_page()
+            page.on("dialog", lambda d: d.accept())
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.js_errors = errors  # type: ignore[attr-defined]
+            return page
+
+    yield Factory()
+    for ctx in made:
+        try:
+            ctx.close()
+        except Exception:  # noqa: BLE001 - already closed with its browser
+            pass
+
+
+# ----------------------------------------------------------------------------- devices
+
+class Device:
+    """One page at the table (host, phone or screen), read through window.tabletopNet."""
+
+    def __init__(self, page: Page, name: str, seat: int | None):
+        self.page = page
+        self.name = name
+        self.seat = seat
+        self.archive: list[str] = []  # messages received by earlier lives of the page (reloads)
+
+    def net(self, expr: str) -> Any:
+        return self.page.evaluate(f"() => window.tabletopNet && window.tabletopNet.{expr}")
+
+    @property
+    def version(self) -> int | None:
+        return self.net("version")
+
+    def last(self) -> dict:
+        return self.page.evaluate("() => window.tabletopNet.last")
+
+    def wait_version(self, at_least: int, timeout: int = STEP_TIMEOUT_MS) -> None:
+        self.page.wait_for_function(
+            f"() => window.tabletopNet && window.tabletopNet.version !== null && window.tabletopNet.version >= {at_least}",
+            timeout=timeout)
+
+    def received(self) -> list[str]:
+        """every table message this device received, across reloads, as JSON texts"""
+        return self.archive + (self.net("received") or [])
+
+    def keep_received(self) -> None:
+        """before a reload: keep what this life of the page received"""
+        self.archive += self.net("received") or []
+
+    def play(self, move: dict) -> bool:
+        return self.page.evaluate("(m) => window.tabletopNet.play(m)", move)
+
+
+def host_table(page: Page, base_url: str, game: str, seats: list[str], seed: int, query: str = "") -> Device:
+    """From the site's picker: a hosted table of `game` with these seat kinds (seat 0 human)."""
+    page.goto(f"{base_url}?netlog=1{query}")
+    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.get_by_test_id(f"pick-{game}").click()
+    form = page.get_by_test_id("new-game-form")
+    form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
+    for i, kind in enumerate(seats):
+        form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
+    form.locator("#seed-input").fill(str(seed))
+    form.locator("label:has([data-testid=host-table])").click()
+    expect(form.get_by_test_id("host-table")).to_be_checked()
+    form.get_by_test_id("start-game").click()
+    wait_host_online(page)
+    return Device(page, "host", 0)
+
+
+def wait_host_online(page: Page) -> None:
+    expect(page.get_by_test_id("join-link")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('[data-testid=host-status]').dataset.state === 'online'",
+                           timeout=STEP_TIMEOUT_MS)
+
+
+def join_seat(page: Page, join_url: str, seat: int, name: str) -> Device:
+    page.goto(join_url + "&netlog=1")
+    lobby = page.get_by_test_id("lobby")
+    expect(lobby).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    lobby.get_by_test_id("player-name").fill(name)
+    lobby.get_by_test_id(f"join-seat-{seat}").click()
+    page.wait_for_function(f"() => window.tabletopNet.seat === {seat} && window.tabletopNet.version !== null",
+                           timeout=STEP_TIMEOUT_MS)
+    return Device(page, name, seat)
+
+
+def watch_with_code(page: Page, base_url: str, code: str) -> Device:
+    """A shared screen: the site's table page, the viewing code typed in."""
+    page.goto(base_url + "table.html?watch&netlog=1")
+    page.get_by_test_id("watch-code").fill(code)
+    page.get_by_test_id("watch-submit").click()
+    page.wait_for_function("() => window.tabletopNet.last !== null && window.tabletopNet.last.seat === null",
+                           timeout=STEP_TIMEOUT_MS)
+    return Device(page, "screen", None)
+
+
+def wait_all(devs: list[Device], version: int) -> None:
+    for d in devs:
+        d.wait_version(version)
+
+
+# ----------------------------------------------------------------------------- moves
+
+def greedy(view: dict, legal: list[dict], version: int, seat: int) -> dict:
+    """the engine's greedy bot on what the device received (its view and legal moves)"""
+    return BOTS["greedy"](view, legal, Rng(7919 * version + seat + 1))
+
+
+def click_move(page: Page, move: dict) -> bool:
+    """Make a gem move (take/collect, return) or a pass by tapping, as a player would.
+    Returns False for moves this helper does not tap (the caller sends those directly)."""
+    t = move["type"]
+    if t in ("take", "collect"):
+        bank = page.locator("[data-testid=bank], [data-testid=supply]").first
+        for color, n in move["gems"].items():
+            for _ in range(n):
+                bank.locator(f"[data-action=bank][data-color={color}]").click()
+        page.locator("[data-testid=confirm-take], [data-testid=confirm-collect]").first.click()
+        return True
+    if t == "return":
+        for color, n in move["gems"].items():
+            for _ in range(n):
+                page.locator(f"[data-action=return-pick][data-color={color}]").click()
+        page.get_by_test_id("confirm-return").click()
+        return True
+    if t == "pass" and page.get_by_test_id("pass").count():
+        page.get_by_test_id("pass").click()
+        return True
+    return False
+
+
+# ----------------------------------------------------------------------------- privacy
+
+def _walk(node: Any, found: list[dict]) -> None:
+    if isinstance(node, dict):
+        found.append(node)
+        for v in node.values():
+            _walk(v, found)
+    elif isinstance(node, list):
+        for v in node:
+            _walk(v, found)
+
+
+def secrets_by_version(snapshot: dict) -> list[dict]:
+    """Replays a saved match; for every version N (moves played) what is secret then:
+    {"deck": card ids still face down in the decks,
+     "own": {seat: ids only that seat may see (Guild reservations, Splendor deck reservations)}}"""
+    m = engine.new_match(snapshot["game"], snapshot["players"], snapshot["options"], snapshot["seed"])
+    out = []
+
+    def secrets() -> dict:
+        state = m.snapshot()["state"]
+        deck = {cid for tier in state["decks"] for cid in tier}
+        own: dict[int, set[str]] = {}
+        public = m.view(None)
+        for seat in range(m.players):
+            mine = m.view(seat)["seats"][seat].get("reserved") or []
+            shown = public["seats"][seat].get("reserved") or []
+            shown_ids = {c["id"] for c in shown if isinstance(c, dict) and "id" in c}
+            own[seat] = {c["id"] for c in mine if isinstance(c, dict) and "id" in c} - shown_ids
+        return {"deck": deck, "own": own}
+
+    out.append(secrets())
+    for seat, move in snapshot["log"]:
+        m.play(seat, move)
+        out.append(secrets())
+    return out
+
+
+def check_privacy(snapshot: dict, received: list[str], seat: int | None, credentials: dict[int, str]) -> dict:
+    """Every message one device received holds nothing private of another seat:
+    - no card id still face down in a deck (at that message's version),
+    - no card id only another seat may see (its Guild reservations, its Splendor deck reservations),
+    - no other seat's Guild pouch by colour and no other seat's reservation list (structure),
+    - no other seat's credential, and legal moves only for its own seat (none on a screen).
+    Returns counts of what was checked."""
+    secret = secrets_by_version(snapshot)
+    game = snapshot["game"]
+    version = 0
+    checked = {"messages": 0, "updates": 0, "ids": 0}
+    others = {s: c for s, c in credentials.items() if s != seat}
+    for text in received:
+        msg = json.loads(text)
+        checked["messages"] += 1
+        for s, cred in others.items():
+            assert cred not in text, f"seat {s}'s credential reached seat {seat}: {msg.get('type')}"
+        if msg.get("type") == "update":
+            checked["updates"] += 1
+            version = msg["version"]
+            assert msg["seat"] == seat, f"an update for seat {msg['seat']} reached the device of seat {seat}"
+            if seat is None:
+                assert msg["legal_moves"] == [], "a shared screen received legal moves"
+            assert msg["view"]["seat"] == seat
+        s = secret[min(version, len(secret) - 1)]
+        hidden = set(s["deck"])
+        for other, ids in s["own"].items():
+            if other != seat:
+                hidden |= ids
+        for cid in hidden:
+            assert f'"{cid}"' not in text, (
+                f"card {cid}, secret at version {version}, reached the device of seat {seat} in a {msg.get('type')} message")
+        checked["ids"] += len(hidden)
+        nodes: list[dict] = []
+        _walk(msg, nodes)
+        for node in nodes:
+            owner = node.get("seat")
+            if not isinstance(owner, int) or owner == seat:
+                continue
+            if game == "guild":
+                assert "pouch" not in node, f"seat {owner}'s pouch by colour reached seat {seat}"
+                assert not isinstance(node.get("reserved"), list), f"seat {owner}'s reservations reached seat {seat}"
+            if game == "splendor" and isinstance(node.get("reserved"), list):
+                for card in node["reserved"]:
+                    assert "id" not in card or card["id"] not in s["own"].get(owner, set())
+    return checked

@@ -1,0 +1,218 @@
+"""Phone tables over real WebRTC (issue 5): a host page (its worker holds the only state),
+phones and a shared screen, each in its own browser context, through a real PeerJS server.
+
+- a whole game of Starlight Guild across a host and two phones, watched by a screen, with a
+  phone refreshed mid-game (it reclaims its seat), ending with the same result everywhere;
+- every message each phone and the screen received over the whole game holds no private
+  data of another seat (face-down deck cards, another seat's reservations and pouch by
+  colour, another seat's credential), checked against a CPython replay of the game;
+- the screen shows the public view; phones collapse the market while a screen is connected,
+  each phone's own choice persists across a reload; a dropped screen and a dropped phone
+  show notices on the host and the other devices.
+
+Moves are chosen by the engine's greedy bot from what the device itself received; some are
+tapped in the page, the rest sent through the page's own move path (window.tabletopNet.play,
+the same `attempt` the renderer calls).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from net_support import (
+    STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, host_table, join_seat, needs_webrtc, secrets_by_version,
+    wait_all, watch_with_code,
+)
+
+from net_support import devices, net_config, peer_server  # noqa: F401,E402  (fixtures)
+
+pytestmark = [needs_webrtc]
+
+GUILD_SEED = 5
+
+
+@pytest.mark.timeout(600)
+def test_whole_game_across_devices(devices, base_url):
+    host = host_table(devices.new("host"), base_url, "guild", ["human", "human", "human"], seed=GUILD_SEED)
+    hp = host.page
+    join_url = hp.get_by_test_id("join-link").get_attribute("href")
+    assert "table.html?join=" in join_url
+    expect(hp.get_by_test_id("join-qr").locator("svg")).to_be_visible()
+
+    ana = join_seat(devices.new("phone"), join_url, 1, "Ana")
+    ben = join_seat(devices.new("phone"), join_url, 2, "Ben")
+    expect(hp.get_by_test_id("net-seat-1")).to_have_attribute("data-state", "online")
+    expect(hp.get_by_test_id("net-seat-2")).to_contain_text("Ben")
+
+    hp.get_by_test_id("viewing-code-btn").click()
+    code = hp.get_by_test_id("viewing-code").inner_text().strip()
+    screen = watch_with_code(devices.new("screen"), base_url, code)
+    expect(hp.get_by_test_id("net-screen")).to_be_visible()
+
+    devs = [host, ana, ben, screen]
+    by_seat = {0: host, 1: ana, 2: ben}
+    credentials = {0: host.net("credential"), 1: ana.net("credential"), 2: ben.net("credential")}
+    reserved = set()
+    tapped = sent = 0
+    refreshed = False
+    while True:
+        last = host.last()
+        if last["over"]:
+            break
+        version = last["version"]
+        wait_all(devs, version)
+        (seat,) = last["view"]["to_act"]
+        dev = by_seat[seat]
+        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+        moves = dev.net("legalMoves")
+        move = greedy(dev.last()["view"], moves, version, seat)
+        # sentinels for the privacy check: every seat reserves a workshop once, early
+        reserves = [m for m in moves if m["type"] == "reserve"]
+        if seat not in reserved and reserves and last["view"]["turn"]["phase"] == "action":
+            move = reserves[0]
+            reserved.add(seat)
+        if version % 3 == 0 and click_move(dev.page, move):
+            tapped += 1
+        else:
+            assert dev.play(move), f"the host refused {move} from seat {seat}"
+            sent += 1
+        wait_all(devs, version + 1)
+
+        if version >= 24 and not refreshed and host.last()["view"]["to_act"] == [2]:
+            # a phone refresh mid-game: the same link in the same browser reclaims the seat
+            refreshed = True
+            before = ben.net("credential")
+            ben.keep_received()
+            ben.page.reload()
+            ben.page.wait_for_function(
+                f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version + 1}", timeout=STEP_TIMEOUT_MS)
+            assert ben.net("credential") == before
+            expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
+            expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
+            ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+
+    assert refreshed and tapped >= 10 and sent >= 10
+    assert reserved == {0, 1, 2}
+    final = host.last()["version"]
+    wait_all(devs, final)
+    winner = hp.get_by_test_id("winner").inner_text()
+    for d in devs:
+        expect(d.page.get_by_test_id("net-results")).to_be_visible()
+        expect(d.page.get_by_test_id("winner")).to_have_text(winner)
+        assert d.page.js_errors == [], f"{d.name}: {d.page.js_errors}"
+
+    # the host holds the only full state; the game is the one a CPython replay gives
+    saved = hp.evaluate("() => window.tabletopNet.save()")
+    snapshot = saved["match"]
+    assert len(snapshot["log"]) == final
+    import engine
+    replay = engine.replay("guild", 3, snapshot["options"], GUILD_SEED, snapshot["log"])
+    assert replay.is_over() and replay.result()["winners"] == host.last()["view"]["result"]["winners"]
+
+    # nothing private of another seat ever reached a phone or the screen
+    secrets = secrets_by_version(snapshot)
+    assert any(secrets[v]["own"][1] for v in range(len(secrets))), "seat 1 never held a private reservation"
+    for d in (ana, ben, screen):
+        got = d.received()
+        counts = check_privacy(snapshot, got, d.seat, credentials)
+        assert counts["updates"] >= final, f"{d.name} received {counts['updates']} updates for {final} moves"
+
+    # the screen got the public view only, drawn large, with no action panel
+    assert all(json.loads(t)["seat"] is None for t in screen.received() if json.loads(t)["type"] == "update")
+    expect(screen.page.get_by_test_id("net-table")).to_have_attribute("data-viewer", "public")
+    expect(screen.page.get_by_test_id("action-panel")).to_be_hidden()
+    assert screen.page.evaluate("document.documentElement.classList.contains('net-screen-mode')")
+
+
+@pytest.mark.timeout(300)
+def test_screen_market_collapse_and_notices(devices, base_url):
+    host = host_table(devices.new("host"), base_url, "splendor", ["human", "human", "human", "greedy"], seed=11)
+    hp = host.page
+    join_url = hp.get_by_test_id("join-link").get_attribute("href")
+    ana = join_seat(devices.new("phone"), join_url, 1, "Ana")
+    ben = join_seat(devices.new("phone"), join_url, 2, "Ben")
+
+    # no screen yet: phones show the market, no toggle
+    for p in (ana, ben):
+        expect(p.page.get_by_test_id("net-table")).to_have_attribute("data-market", "expanded")
+        expect(p.page.get_by_test_id("market-toggle")).to_be_hidden()
+        expect(p.page.locator(".board")).to_be_visible()
+
+    # a shared screen with the code from the host's menu; the room link plus the code works too
+    hp.get_by_test_id("viewing-code-btn").click()
+    code = hp.get_by_test_id("viewing-code").inner_text().strip()
+    screen_page = devices.new("screen")
+    watch_url = hp.get_by_test_id("watch-link").get_attribute("href")
+    screen_page.goto(watch_url + "&netlog=1")
+    screen_page.get_by_test_id("watch-room-code").fill("WRONG1")
+    screen_page.get_by_test_id("watch-room-submit").click()
+    expect(screen_page.get_by_test_id("watch-error")).to_contain_text("not valid")
+    screen_page.get_by_test_id("watch-room-code").fill(code.lower())
+    screen_page.get_by_test_id("watch-room-submit").click()
+    screen_page.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null", timeout=STEP_TIMEOUT_MS)
+    screen = Device(screen_page, "screen", None)
+    pub = screen.last()
+    assert pub["legal_moves"] == [] and pub["view"]["seat"] is None
+    expect(screen_page.get_by_test_id("seat-0")).to_be_visible()
+    expect(screen_page.get_by_test_id("net-table")).to_have_attribute("data-viewer", "public")
+
+    # phones collapse the public market by default while the screen is connected
+    for p in (ana, ben):
+        expect(p.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
+        expect(p.page.locator(".board")).to_be_hidden()
+        expect(p.page.get_by_test_id("market-toggle")).to_be_visible()
+        expect(p.page.get_by_test_id("bank")).to_be_visible()  # the player's own controls stay
+    for who in (hp, ana.page, ben.page):
+        expect(who.get_by_test_id("net-notices")).to_contain_text("shared screen")
+
+    # Ana expands it; her choice stays after a reload (which also gives her seat back); Ben's does not change
+    ana.page.get_by_test_id("market-toggle").click()
+    expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "expanded")
+    expect(ana.page.locator(".board")).to_be_visible()
+    ana.keep_received()
+    ana.page.reload()
+    ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
+    expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "expanded")
+    expect(ben.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
+    ana.page.get_by_test_id("market-toggle").click()
+    expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
+    ana.page.reload()
+    ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
+    expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
+
+    # a move shows on every device, the screen included; the countdown runs everywhere (2+ humans)
+    wait_all([host, ana, ben, screen], 0)
+    move = greedy(host.last()["view"], host.net("legalMoves"), 0, 0)
+    assert click_move(hp, move) or host.play(move)
+    wait_all([host, ana, ben, screen], 1)
+    for d in (host, ben, screen):
+        expect(d.page.get_by_test_id("countdown")).to_contain_text("Ana")
+    expect(ana.page.get_by_test_id("countdown")).to_contain_text("Your time")
+
+    # the screen drops: the host and both phones are told; phones show the market again
+    screen_page.context.close()
+    for who in (hp, ana.page, ben.page):
+        expect(who.locator("[data-testid=net-notice][data-kind=screen_lost]")).to_contain_text(
+            "shared screen disconnected", timeout=STEP_TIMEOUT_MS)
+    for p in (ana, ben):
+        expect(p.page.get_by_test_id("net-table")).to_have_attribute("data-market", "expanded")
+        expect(p.page.get_by_test_id("market-toggle")).to_be_hidden()
+
+    # a phone goes silent (out of range, no goodbye): after the heartbeat's silence the host
+    # drops it and tells the others; the phone notices and comes back by itself, with its seat
+    ana.net("goSilent()")
+    for who in (hp, ben.page):
+        expect(who.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_contain_text("Ana disconnected", timeout=STEP_TIMEOUT_MS)
+    expect(hp.get_by_test_id("net-seat-1")).to_have_attribute("data-state", "online", timeout=STEP_TIMEOUT_MS)
+    ana.page.wait_for_function("() => window.tabletopNet.connected && window.tabletopNet.seat === 1", timeout=STEP_TIMEOUT_MS)
+    expect(hp.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_have_count(0)
+
+    # a phone drops: the host and the other phone are told, its seat shows offline
+    ben.page.context.close()
+    for who in (hp, ana.page):
+        expect(who.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_contain_text("Ben disconnected", timeout=STEP_TIMEOUT_MS)
+        expect(who.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "offline")
+    assert hp.js_errors == [] and ana.page.js_errors == []

@@ -1,0 +1,530 @@
+// The host of a phone table (docs/net.md). Its worker holds the only full state (a Room,
+// engine/table/room.py); this page only moves bytes:
+//   a device's message --data channel--> worker op room_message {room, device, message}
+//   reply.outbox = [{to, message}, ...] --> each message to its device ("host": this page)
+// The host's own seat (seat 0) is the device "host": its taps go through room_message too.
+// Also here: the join link and its QR code, the viewing code for a shared screen, notices,
+// "play one step" for an offline seat, the timers' ticks (room_tick when next_tick says),
+// and persistence: room_save into IndexedDB after every accepted move or seat change, and
+// room_restore (paused, with a Resume button) after a reload.
+
+import { esc } from "../games/gems-ui.js";
+import { Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOptions, randomId } from "./link.js";
+import { deleteRoom, listRooms, loadRoom, saveRoom } from "./store.js";
+import { TableView, loadCSS, GAME_UI } from "./ui.js";
+
+const V = 1;
+const IDLE_TICK_S = 60;  // with nothing scheduled, still tick now and then (24-hour expiry)
+const RECORD = new URLSearchParams(location.search).has("netlog");
+
+let app = null;      // what app.js hands over: {engine, toast, showScreen, setTheme, games}
+let current = null;  // the Host being shown
+
+/** app.js calls this once the engine is ready (and the picker is on screen). */
+export async function onBoot(appApi, params) {
+  app = appApi;
+  const room = params.get("host");
+  if (room) {
+    const record = await loadRoom(room).catch(() => null);
+    if (record) { await restoreTable(record); return; }
+    app.toast("That table is no longer saved on this device (it closed or expired).");
+    history.replaceState(null, "", location.pathname);
+  }
+  offerSaved().catch(() => {});
+}
+
+/** the new-game form's "Host a table (phones)": cfg = {game, players, seats, seed} */
+export async function hostTable(appApi, cfg) {
+  app = appApi;
+  if (cfg.seats[0] !== "human") {
+    app.toast("Seat 1 is the host's own seat: make it a human seat to host a table.");
+    return;
+  }
+  if (current) await current.close("the host started another table");
+  const host = new Host();
+  try {
+    await host.create(cfg);
+  } catch (err) {
+    host.teardown();
+    app.toast(err && err.message ? err.message : String(err));
+  }
+}
+
+async function restoreTable(record) {
+  if (current) await current.close("the host opened another table");
+  const host = new Host();
+  try {
+    await host.restore(record);
+  } catch (err) {
+    host.teardown();
+    app.toast(`The saved table could not be restored: ${err && err.message ? err.message : err}`);
+  }
+}
+
+/** a line on the picker for each table this browser still holds (a closed tab, a crash) */
+async function offerSaved() {
+  const rooms = (await listRooms()).sort((a, b) => b.savedAt - a.savedAt);
+  const picker = document.getElementById("game-picker");
+  let box = document.getElementById("net-saved");
+  if (box) box.remove();
+  if (!rooms.length || !picker) return;
+  await loadCSS();
+  box = document.createElement("div");
+  box.id = "net-saved";
+  box.className = "panel net-saved";
+  box.dataset.testid = "saved-tables";
+  box.setAttribute("data-testid", "saved-tables");
+  const title = (id) => ((app.games || []).find((g) => g.id === id) || { title: id }).title;
+  box.innerHTML = `<h3>Your hosted tables</h3>` + rooms.map((r) => `
+    <p class="row net-saved-row"><span>${esc(title(r.game))} · table <code>${esc(r.room)}</code> ·
+      saved ${esc(new Date(r.savedAt).toLocaleString())}${r.over ? " · game over" : ""}</span>
+      <button type="button" class="btn small primary" data-reopen="${esc(r.room)}" data-testid="reopen-${esc(r.room)}">Reopen</button>
+      <button type="button" class="btn small ghost" data-discard="${esc(r.room)}">Discard</button></p>`).join("");
+  picker.prepend(box);
+  box.addEventListener("click", async (e) => {
+    const reopen = e.target.closest("[data-reopen]");
+    const discard = e.target.closest("[data-discard]");
+    if (reopen) {
+      const record = await loadRoom(reopen.dataset.reopen);
+      box.remove();
+      if (record) restoreTable(record);
+    } else if (discard) {
+      await deleteRoom(discard.dataset.discard);
+      offerSaved();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------- the host
+
+class Host {
+  constructor() {
+    this.room = null;
+    this.credential = null;
+    this.links = new Map();      // device id -> Link
+    this.peers = [];             // [main Peer, viewing-code Peer]
+    this.queue = Promise.resolve();
+    this.tag = randomId(4);      // device ids of this page load: d<n>-<tag>
+    this.nDevices = 0;
+    this.ref = 0;
+    this.savedVersion = null;
+    this.closed = false;
+    this.tickTimer = 0;
+    this.log = RECORD ? [] : null;
+    this.stats = { ops: [] };
+    this.sentAt = {};            // version -> when the worker's reply was handed out (bench/bench_net.py)
+  }
+
+  // ------------------------------------------------------------------ start
+  async create(cfg) {
+    this.room = randomId(10);
+    this.game = cfg.game;
+    this.players = cfg.players;
+    const seats = cfg.seats.map((k) => (k === "human" ? { kind: "human" } : { kind: "bot", bot: k }));
+    const fields = { game: cfg.game, players: cfg.players, seats };
+    if (cfg.seed !== null && cfg.seed !== undefined) fields.seed = cfg.seed;
+    if (cfg.options && Object.keys(cfg.options).length) fields.options = cfg.options;
+    await this.show();
+    const reply = await this.op("room_create", fields);
+    this.credential = reply.credential;
+    history.replaceState(null, "", `?host=${encodeURIComponent(this.room)}`);
+    await this.persist(true);
+    this.kick();
+    await this.listen();
+  }
+
+  async restore(record) {
+    this.room = record.room;
+    this.game = record.game;
+    this.players = record.players;
+    await this.show();
+    const reply = await this.op("room_restore", { saved: record.saved }, { noRoom: true });
+    this.credential = reply.credential;
+    this.viewing = record.saved && record.saved.viewing_code;  // a screen may come back with it
+    if (this.viewing) this.showViewing(this.viewing);
+    history.replaceState(null, "", `?host=${encodeURIComponent(this.room)}`);
+    this.kick();
+    await this.listen();
+  }
+
+  async show() {
+    current = this;
+    await loadCSS();
+    app.showScreen("net");
+    app.setTheme(this.game);
+    let section = document.getElementById("net-host");
+    if (section) section.remove();
+    section = document.createElement("section");
+    section.id = "net-host";
+    section.className = "screen net-host";
+    section.setAttribute("data-testid", "net-host");
+    const title = ((app.games || []).find((g) => g.id === this.game) || { title: this.game }).title;
+    section.innerHTML = `
+      <details class="panel net-invite" data-testid="invite" open>
+        <summary><b>${esc(title)}</b> · table <code data-testid="room-id">${esc(this.room)}</code>
+          <span class="muted" data-testid="host-status">starting…</span></summary>
+        <div class="net-invite-body">
+          <div class="qr" data-testid="join-qr" aria-label="QR code of the join link"></div>
+          <div class="net-invite-text">
+            <p>Phones join with this link (or the QR code), pick a free seat and play:</p>
+            <p><a data-testid="join-link" class="join-link" target="_blank" rel="noopener"></a>
+              <button type="button" class="btn small ghost" data-testid="copy-link">Copy</button></p>
+            <p class="muted">Refreshing the link on a phone gives the seat back. Keep this page open: it holds the game.</p>
+            <div class="row net-actions">
+              <button type="button" class="btn secondary" data-testid="viewing-code-btn">Show on a shared screen</button>
+              <button type="button" class="btn ghost" data-testid="close-table">Close the table</button>
+            </div>
+            <p class="net-viewing" data-testid="viewing" hidden></p>
+          </div>
+        </div>
+      </details>
+      <div class="net-host-view"></div>`;
+    document.getElementById("app").appendChild(section);
+    this.section = section;
+    const joinUrl = new URL(`table.html?join=${encodeURIComponent(this.room)}`, location.href).href;
+    this.joinUrl = joinUrl;
+    const a = section.querySelector("[data-testid=join-link]");
+    a.href = joinUrl;
+    a.textContent = joinUrl;
+    this.drawQR(joinUrl);
+    section.querySelector("[data-testid=copy-link]").addEventListener("click", () => {
+      navigator.clipboard && navigator.clipboard.writeText(joinUrl).then(() => app.toast("Link copied.", "info"), () => {});
+    });
+    section.querySelector("[data-testid=viewing-code-btn]").addEventListener("click", () => this.viewingCode());
+    section.querySelector("[data-testid=close-table]").addEventListener("click", () => {
+      if (this.closed || confirmClose()) this.close("the host closed the table").then(() => app.showScreen("picker"));
+    });
+    this.view = new TableView(section.querySelector(".net-host-view"), {
+      mode: "host",
+      attempt: (move) => this.attempt(move),
+      onStep: (seat) => this.step(seat),
+      onResume: () => this.resumeGame(),
+    });
+    this.view.setConnection("connecting", "Opening the table…");
+    exposeForTests(this);
+  }
+
+  async drawQR(url) {
+    try {
+      const { default: qrcode } = await import("../../vendor/qrcode.mjs");
+      const qr = qrcode(0, "M");
+      qr.addData(url);
+      qr.make();
+      this.section.querySelector("[data-testid=join-qr]").innerHTML = qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
+    } catch (err) {
+      console.error(err);
+    }
+  }
+
+  // ------------------------------------------------------------------ the worker
+  /** one room op, in order with every other; its outbox is delivered before it resolves */
+  op(name, fields = {}, { noRoom = false } = {}) {
+    const run = async () => {
+      const t0 = now();
+      const reply = await app.engine.request(name, noRoom ? fields : { room: this.room, ...fields });
+      if (this.stats.ops.length < 2000) this.stats.ops.push({ op: name, ms: now() - t0 });
+      if (reply.outbox) this.deliver(reply.outbox);
+      return reply;
+    };
+    const p = this.queue.then(run);
+    this.queue = p.catch(() => {});
+    return p;
+  }
+
+  deliver(outbox) {
+    const at = now();
+    const mine = [];
+    let changed = false;
+    let seated = false;
+    for (const { to, message } of outbox) {
+      if (message.type === "update") {
+        changed = true;
+        if (!(message.version in this.sentAt)) this.sentAt[message.version] = at;
+      }
+      if (message.type === "seated") seated = true;  // a new or moved credential: keep it
+      if (to === "host") { mine.push(message); continue; }
+      const link = this.links.get(to);
+      if (!link) continue;
+      link.send(message);
+      if (message.type === "closed") setTimeout(() => link.close(), 1500);
+    }
+    // the devices' bytes leave first; then this page draws its own seat
+    for (const message of mine) this.local(message);
+    if ((changed || seated) && !this.closed) this.persist(seated);
+  }
+
+  /** a message to the host's own seat */
+  local(message) {
+    if (this.log) this.log.push(message);
+    switch (message.type) {
+      case "update":
+        this.last = message;
+        this.view.update(message);
+        if (message.over) this.persist(true);
+        break;
+      case "notice": this.view.notice(message); break;
+      case "refused":
+        if (message.ref === undefined || message.ref === null || !this.pendingRefs.has(message.ref)) app.toast(message.reason);
+        break;
+      case "closed": this.onClosed(message.reason); break;
+      default: break;
+    }
+  }
+
+  get pendingRefs() { return this._refs || (this._refs = new Set()); }
+
+  /** the host's own move: through room_message exactly like a phone's */
+  async attempt(move) {
+    if (!this.last || this.closed) return false;
+    const ref = ++this.ref;
+    this.pendingRefs.add(ref);
+    this.tapAt = now();
+    const reply = await this.op("room_message", {
+      device: "host",
+      message: { v: V, type: "move", credential: this.credential, version: this.last.version, move, ref },
+    }).catch((err) => ({ error: err }));
+    this.pendingRefs.delete(ref);
+    if (reply.error) { app.toast(reply.error.message || String(reply.error)); return false; }
+    const refused = (reply.outbox || []).find((e) => e.to === "host" && e.message.type === "refused" && e.message.ref === ref);
+    if (refused) { app.toast(refused.message.reason); return false; }
+    this.kick();
+    return true;
+  }
+
+  async command(message) {
+    const ref = ++this.ref;
+    this.pendingRefs.add(ref);
+    const reply = await this.op("room_message", { device: "host", message: { v: V, credential: this.credential, ref, ...message } });
+    this.pendingRefs.delete(ref);
+    const refused = (reply.outbox || []).find((e) => e.to === "host" && e.message.type === "refused" && e.message.ref === ref);
+    if (refused) app.toast(refused.message.reason);
+    this.kick();
+    return !refused;
+  }
+
+  step(seat) { return this.command({ type: "step", seat }); }
+  async resumeGame() {
+    const ok = await this.command({ type: "resume_game" });
+    if (ok) this.persist(true);
+    return ok;
+  }
+
+  async viewingCode() {
+    const reply = await this.op("room_viewing_code");
+    const code = reply.code;
+    this.persist(true);
+    this.showViewing(code);
+    this.listenViewing(code);
+    return code;
+  }
+
+  showViewing(code) {
+    const box = this.section.querySelector("[data-testid=viewing]");
+    const watchUrl = new URL(`table.html?watch=${encodeURIComponent(this.room)}`, location.href).href;
+    box.hidden = false;
+    box.innerHTML = `Viewing code <b class="viewing-code" data-testid="viewing-code">${esc(code)}</b> — on the shared screen, open
+      <a href="${esc(new URL("table.html?watch", location.href).href)}" target="_blank" rel="noopener">${esc(new URL("table.html", location.href).href)}</a>
+      and enter the code (or open <a data-testid="watch-link" href="${esc(watchUrl)}" target="_blank" rel="noopener">this table's screen link</a>).`;
+  }
+
+  // ------------------------------------------------------------------ ticks (computer seats, timers, expiry)
+  /** tick soon: room_tick says what is due and when to tick next */
+  kick() {
+    if (this.closed) return;
+    clearTimeout(this.tickTimer);
+    this.tickTimer = setTimeout(() => this.tick(), 0);
+  }
+  async tick() {
+    if (this.closed) return;
+    clearTimeout(this.tickTimer);
+    let reply;
+    try { reply = await this.op("room_tick"); } catch (err) { console.error(err); return; }
+    if (this.closed) return;
+    const next = reply.next_tick === null || reply.next_tick === undefined ? IDLE_TICK_S : Math.min(IDLE_TICK_S, reply.next_tick);
+    const due = reply.outbox && reply.outbox.length ? 0 : next * 1000 + 5;
+    clearTimeout(this.tickTimer);
+    this.tickTimer = setTimeout(() => this.tick(), due);
+  }
+
+  // ------------------------------------------------------------------ persistence
+  /** room_save into IndexedDB when something changed since the last save (after each accepted move) */
+  async persist(force = false) {
+    if (this.closed) return;
+    const version = this.last ? this.last.version : null;
+    const seatsKey = this.last ? JSON.stringify(this.last.seats.map((s) => [s.taken, s.name])) : "";
+    const key = `${version}|${seatsKey}`;
+    if (!force && key === this.savedKey) return;
+    this.savedKey = key;
+    try {
+      const reply = await this.op("room_save");
+      if (this.closed) return;
+      await saveRoom({
+        room: this.room, game: this.game, players: this.players, saved: reply.saved,
+        savedAt: Date.now(), version, over: !!(this.last && this.last.over),
+      });
+      this.savedVersion = version;
+    } catch (err) {
+      console.error("could not save the table", err);
+    }
+  }
+
+  // ------------------------------------------------------------------ the network
+  async listen() {
+    let Peer;
+    try {
+      [Peer, this.cfg] = await Promise.all([loadPeerJS(), loadConfig()]);
+    } catch (err) {
+      this.status("offline", `No phone table: ${err.message}`);
+      return;
+    }
+    this.Peer = Peer;
+    this.ids = peerIds(this.cfg);
+    this.mainPeer = this.openPeer(this.ids.host(this.room), "main");
+    if (this.viewing) this.listenViewing(this.viewing);
+  }
+
+  /** a PeerJS peer that accepts devices; comes back by itself when the signalling server drops */
+  openPeer(id, role) {
+    const peer = new this.Peer(id, peerOptions(this.cfg));
+    const entry = { peer, role, id, retry: 0 };
+    this.peers.push(entry);
+    peer.on("open", () => {
+      entry.retry = 0;
+      if (role === "main") this.status("online", "Open: phones can join");
+    });
+    peer.on("connection", (conn) => this.accept(conn));
+    peer.on("disconnected", () => {
+      if (this.closed || peer.destroyed) return;
+      if (role === "main") this.status("connecting", "Lost the signalling server: reconnecting… (connected phones keep playing)");
+      setTimeout(() => { if (!peer.destroyed && peer.disconnected) try { peer.reconnect(); } catch { /* retried below */ } }, backoff(entry.retry++));
+    });
+    peer.on("error", (err) => {
+      if (this.closed) return;
+      if (err.type === "peer-unavailable") return;  // a device that went away meanwhile
+      if (role === "main") this.status("connecting", `${peerErrorText(err)}: retrying…`);
+      if (err.type === "unavailable-id" || err.type === "network" || err.type === "server-error" || err.type === "socket-error") {
+        // the id may still be held by this page's previous life for a moment: start over
+        const wait = backoff(entry.retry++);
+        setTimeout(() => {
+          if (this.closed || !this.peers.includes(entry)) return;
+          if (peer.open) return;
+          peer.destroy();
+          this.peers = this.peers.filter((e) => e !== entry);
+          const again = this.openPeer(id, role);
+          again.retry = entry.retry;
+          if (role === "main") this.mainPeer = again;
+          else this.viewPeer = again;
+        }, wait);
+      }
+    });
+    return entry;
+  }
+
+  listenViewing(code) {
+    this.viewing = code;
+    if (!this.Peer) return;
+    if (this.viewPeer) {
+      this.viewPeer.peer.destroy();
+      this.peers = this.peers.filter((e) => e !== this.viewPeer);
+    }
+    this.viewPeer = this.openPeer(this.ids.view(code), "view");
+  }
+
+  accept(conn) {
+    if (this.closed) { conn.close(); return; }
+    const device = `d${++this.nDevices}-${this.tag}`;
+    const link = new Link(conn);
+    this.links.set(device, link);
+    const connected = () => this.op("room_connect", { device }).catch(() => {});
+    if (link.open) connected(); else link.onopen = connected;
+    link.onmessage = (message) => {
+      this.op("room_message", { device, message }).then(() => this.kick(), () => {});
+    };
+    link.onclose = () => {
+      this.links.delete(device);
+      if (!this.closed) this.op("room_disconnect", { device }).then(() => this.kick(), () => {});
+    };
+  }
+
+  status(state, text) {
+    if (!this.section) return;
+    const el = this.section.querySelector("[data-testid=host-status]");
+    el.textContent = text;
+    el.dataset.state = state;
+    this.view.setConnection(state, state === "online" ? "Table open" : text);
+  }
+
+  // ------------------------------------------------------------------ closing
+  async close(reason) {
+    if (this.closed) { this.teardown(); return; }
+    try { await this.op("room_close", { reason }); } catch { /* already gone */ }
+    await this.onClosed(reason);
+    this.teardown();
+  }
+
+  async onClosed(reason) {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.tickTimer);
+    await deleteRoom(this.room).catch(() => {});
+    if (this.view) {
+      this.view.addNotice(`The table closed: ${reason}.`, { kind: "closed", tone: "warn", sticky: true });
+      this.view.setConnection("closed", "Table closed");
+    }
+    if (this.section) this.section.querySelector("[data-testid=host-status]").textContent = "closed";
+    history.replaceState(null, "", location.pathname);
+    // let the goodbyes leave, then hang up
+    setTimeout(() => this.hangUp(), 1500);
+  }
+
+  hangUp() {
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
+    for (const e of this.peers) { try { e.peer.destroy(); } catch { /* gone */ } }
+    this.peers = [];
+  }
+
+  teardown() {
+    this.closed = true;
+    clearTimeout(this.tickTimer);
+    this.hangUp();
+    if (this.view) this.view.destroy();
+    if (this.section) this.section.remove();
+    if (current === this) current = null;
+  }
+}
+
+function backoff(n) {
+  return Math.min(5000, 500 * 1.6 ** Math.min(n, 6)) * (0.8 + Math.random() * 0.4);
+}
+
+// the host page going away (closed, reloaded) says goodbye: phones start reconnecting at once
+addEventListener("pagehide", () => { if (current) for (const link of current.links.values()) link.bye(); });
+
+function confirmClose() {
+  return window.confirm("Close the table for everyone? The game ends and its saved copy is deleted.");
+}
+
+/** what a test (or a curious person in the console) may read of the host */
+function exposeForTests(host) {
+  window.tabletopNet = {
+    role: "host",
+    get room() { return host.room; },
+    get seat() { return 0; },
+    get credential() { return host.credential; },
+    get version() { return host.last ? host.last.version : null; },
+    get last() { return host.last || null; },
+    get legalMoves() { return host.view ? host.view.legalMoves : []; },
+    get devices() { return [...host.links.keys()]; },
+    get received() { return host.log; },
+    get stats() { return host.stats; },
+    get tapAt() { return host.tapAt; },
+    get drawn() { return host.view ? host.view.drawn : {}; },
+    get sentAt() { return host.sentAt; },
+    get joinUrl() { return host.joinUrl; },
+    play: (move) => host.attempt(move),
+    save: () => host.op("room_save").then((r) => r.saved),
+    viewingCode: () => host.viewingCode(),
+    games: GAME_UI,
+  };
+}

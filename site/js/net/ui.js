@@ -1,0 +1,321 @@
+// What the host, a phone and a shared screen show of a networked table (docs/net.md): the
+// game's own table renderer (site/js/games/*.js, the same as in local play) fed with the
+// `update` messages of docs/table.md, plus the table's shell: connection state, notices,
+// the countdown of timed seats, the paused banner, the collapsible market (phones), the move
+// log and the results. No rules here: the view, the legal moves and the timers all come
+// from the host's engine.
+
+import { esc } from "../games/gems-ui.js";
+import { ui as splendorUI } from "../games/splendor.js";
+import { ui as guildUI } from "../games/guild.js";
+import { marketChoice, setMarketChoice } from "./store.js";
+import { now } from "./link.js";
+
+export const GAME_UI = { splendor: splendorUI, guild: guildUI };
+
+let cssLoaded = null;
+/** css/app.css (if the page has not got it) and css/net.css */
+export function loadCSS() {
+  if (!cssLoaded) {
+    const add = (href) => new Promise((resolve) => {
+      const url = new URL(href, import.meta.url).href;
+      if ([...document.styleSheets].some((s) => s.href === url)
+          || document.querySelector(`link[href="${url}"]`)) { resolve(); return; }
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = url;
+      link.onload = link.onerror = () => resolve();
+      document.head.appendChild(link);
+    });
+    cssLoaded = Promise.all([add("../../css/app.css"), add("../../css/net.css")]);
+  }
+  return cssLoaded;
+}
+
+const fmtClock = (s) => {
+  const t = Math.max(0, Math.ceil(s));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+};
+
+/** extra log lines for the table's own events (the games' describeEvents skip them) */
+function tableEventLine(ev, name) {
+  const who = (seat) => `<b>${esc(name(seat))}</b>`;
+  switch (ev.type) {
+    case "timeout": return `${who(ev.seat)} ran out of time: a computer made that decision`;
+    case "host_step": return `The host had a computer play one step for ${who(ev.seat)}`;
+    case "resumed": return "The host resumed the game";
+    default: return null;
+  }
+}
+
+/**
+ * new TableView(root, {mode, attempt, onStep, onResume})
+ *   mode: "host" | "phone" | "screen"
+ *   attempt(move) -> Promise<boolean>   send a move of this device's seat
+ *   onStep(seat)                         host: play one step for an offline seat
+ *   onResume()                           host: resume a paused game
+ * view.update(msg), view.notice(msg), view.setConnection(state, text), view.clear()
+ */
+export class TableView {
+  constructor(root, opts) {
+    this.root = root;
+    this.opts = opts;
+    this.mode = opts.mode;
+    this.last = null;        // the last update
+    this.game = null;
+    this.table = null;
+    this.deadlines = {};     // seat -> wall-clock ms when its time runs out
+    this.resultsShown = false;
+    this.drawn = {};         // version -> when this device first drew it (bench/bench_net.py)
+    root.classList.add("net-table", `net-${this.mode}`);
+    root.innerHTML = `
+      <div class="net-bar" data-testid="net-bar">
+        <span class="net-conn" data-testid="conn-status" data-state="connecting">Connecting…</span>
+        <span class="net-seats" data-testid="net-seats"></span>
+        <span class="net-countdown" data-testid="countdown" hidden></span>
+        <button type="button" class="btn small ghost net-market-toggle" data-testid="market-toggle" hidden aria-expanded="true">Market</button>
+      </div>
+      <div class="net-notices" data-testid="net-notices" aria-live="polite"></div>
+      <div class="net-paused" data-testid="paused" hidden role="status">
+        <span>${this.mode === "host" ? "The game is paused: the table came back after a restart." : "The game is paused until the host resumes it."}</span>
+        ${this.mode === "host" ? `<button type="button" class="btn primary" data-testid="resume-game">Resume the game</button>` : ""}
+      </div>
+      <div class="net-steps" data-testid="net-steps" hidden></div>
+      <section class="panel results" data-testid="net-results" hidden aria-live="polite"></section>
+      <div class="net-play">
+        <section class="table" data-testid="net-table" aria-label="Game table"></section>
+        <aside class="panel log-panel"><h2>Moves</h2><ol class="move-log" data-testid="net-move-log" aria-live="polite"></ol></aside>
+      </div>`;
+    this.el = (sel) => root.querySelector(sel);
+    this.tableEl = this.el("[data-testid=net-table]");
+    this.tableEl.dataset.version = "-1";
+    this.el(".net-market-toggle").addEventListener("click", () => this.toggleMarket());
+    const resume = this.el("[data-testid=resume-game]");
+    if (resume) resume.addEventListener("click", () => opts.onResume && opts.onResume());
+    this.el("[data-testid=net-steps]").addEventListener("click", (e) => {
+      const b = e.target.closest("[data-step]");
+      if (b && opts.onStep) opts.onStep(Number(b.dataset.step));
+    });
+    this._tick = setInterval(() => this.drawCountdown(), 250);
+  }
+
+  destroy() {
+    clearInterval(this._tick);
+    if (this.table) this.table.destroy();
+    this.root.innerHTML = "";
+  }
+
+  seatName(seat) {
+    const s = this.last && this.last.seats && this.last.seats[seat];
+    return s ? s.name : `Seat ${Number(seat) + 1}`;
+  }
+  seatKind(seat) {
+    const s = this.last && this.last.seats && this.last.seats[seat];
+    return s && s.kind === "bot" ? (s.bot || "greedy") : "human";
+  }
+
+  tableFor(game) {
+    if (this.table && this.game === game) return this.table;
+    if (this.table) this.table.destroy();
+    const ui = GAME_UI[game];
+    if (!ui) throw new Error(`this site has no table for the game ${game}`);
+    this.game = game;
+    this.ui = ui;
+    this.table = new ui.Table(this.tableEl, {
+      attempt: (move) => this.opts.attempt(move),
+      endTurn: () => {},
+      seatName: (s) => this.seatName(s),
+      seatKind: (s) => this.seatKind(s),
+    });
+    document.documentElement.dataset.game = game;
+    return this.table;
+  }
+
+  /** the legal moves on screen now (what a test or the console may read) */
+  get legalMoves() { return this.table && this.table.live && this.last ? this.last.legal_moves : []; }
+
+  // ------------------------------------------------------------------ messages
+  update(msg) {
+    const fresh = !this.last || this.last.version !== msg.version || this.last.seat !== msg.seat;
+    this.last = msg;
+    const table = this.tableFor(msg.game);
+    const t0 = now();
+    const received = {};
+    for (const [seat, left] of Object.entries(msg.timers || {})) received[seat] = t0 + Number(left) * 1000;
+    this.deadlines = received;
+    const view = msg.view;
+    const actor = view && view.turn ? view.turn.seat : null;
+    const interactive = !msg.over && !msg.paused && msg.seat !== null && msg.seat !== undefined && msg.legal_moves.length > 0;
+    const thinking = !msg.over && !msg.paused && actor !== null && this.seatKind(actor) !== "human" ? actor : null;
+    table.render({ view, legal_moves: msg.legal_moves, over: msg.over, result: view.result || null },
+      { interactive, thinking, fresh });
+    this.tableEl.dataset.version = String(msg.version);
+    this.tableEl.dataset.seat = msg.seat === null || msg.seat === undefined ? "public" : String(msg.seat);
+    const drawnAt = now();
+    this.tableEl.dataset.drawnAt = String(drawnAt);
+    if (!(msg.version in this.drawn)) this.drawn[msg.version] = drawnAt;
+    this.logEvents(msg.events);
+    this.el("[data-testid=paused]").hidden = !msg.paused;
+    this.drawSeats();
+    this.drawMarket();
+    this.drawCountdown();
+    this.drawSteps();
+    if (msg.over && view.result) this.showResults(view.result);
+    else this.hideResults();
+  }
+
+  notice(msg) {
+    if (this.last && msg.seats) { this.last = { ...this.last, seats: msg.seats, screen: msg.screen }; }
+    const key = msg.kind === "screen_lost" || msg.kind === "screen_joined" ? "screen" : `seat:${msg.seat}`;
+    const lost = msg.kind === "seat_lost" || msg.kind === "screen_lost";
+    this.addNotice(msg.text, { kind: msg.kind, tone: lost ? "warn" : "info", key, sticky: lost });
+    this.logLine(esc(msg.text), "meta");
+    this.drawSeats();
+    this.drawMarket();
+    this.drawSteps();
+  }
+
+  /** a notice banner; a sticky one ("… disconnected") stays until a notice with the same key
+   *  (the seat or the screen is back) replaces it */
+  addNotice(text, { kind = "", tone = "info", key = null, sticky = false } = {}) {
+    const box = this.el("[data-testid=net-notices]");
+    if (key) box.querySelectorAll(`[data-key="${CSS.escape(key)}"]`).forEach((n) => n.remove());
+    const p = document.createElement("p");
+    p.className = `net-notice ${tone}`;
+    p.dataset.kind = kind;
+    if (key) p.dataset.key = key;
+    p.setAttribute("data-testid", "net-notice");
+    p.textContent = text;
+    box.appendChild(p);
+    if (!sticky) setTimeout(() => p.remove(), 6000);
+    while (box.children.length > 5) box.firstChild.remove();
+    return p;
+  }
+
+  setConnection(state, text) {
+    const el = this.el("[data-testid=conn-status]");
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  clear() {
+    if (this.table) this.table.clear();
+    this.last = null;
+    this.el("[data-testid=net-move-log]").innerHTML = "";
+    this.hideResults();
+  }
+
+  // ------------------------------------------------------------------ pieces
+  logLine(html, cls = "") {
+    const li = document.createElement("li");
+    if (cls) li.className = cls;
+    li.innerHTML = html;
+    const log = this.el("[data-testid=net-move-log]");
+    log.appendChild(li);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  logEvents(events) {
+    if (!events || !events.length || !this.ui) return;
+    const name = (s) => this.seatName(s);
+    for (const ev of events) {
+      const line = tableEventLine(ev, name);
+      if (line) this.logLine(line, `ev-${ev.type}`);
+    }
+    for (const { html, cls } of this.ui.describeEvents(events, name)) this.logLine(html, cls);
+  }
+
+  drawSeats() {
+    const m = this.last;
+    if (!m || !m.seats) return;
+    const chips = m.seats.map((s) => {
+      const state = s.kind === "bot" ? "bot" : s.connected ? "online" : s.taken ? "offline" : "free";
+      const label = s.kind === "bot" ? "computer" : s.connected ? "online" : s.taken ? "offline" : "free seat";
+      return `<span class="net-seat ${state}${m.seat === s.seat ? " me" : ""}" data-testid="net-seat-${s.seat}" data-state="${state}"
+        title="${esc(s.name)}: ${label}"><i class="seat-dot s${s.seat}" aria-hidden="true"></i>${esc(s.name)}<small>${label}</small></span>`;
+    });
+    if (m.screen) chips.push(`<span class="net-seat screen online" data-testid="net-screen" title="a shared screen is connected">Screen</span>`);
+    this.el("[data-testid=net-seats]").innerHTML = chips.join("");
+  }
+
+  drawCountdown() {
+    const el = this.el("[data-testid=countdown]");
+    const entries = Object.entries(this.deadlines);
+    if (!entries.length || !this.last || this.last.over || this.last.paused) { el.hidden = true; el.textContent = ""; return; }
+    const t = now();
+    el.hidden = false;
+    el.innerHTML = entries.map(([seat, due]) => {
+      const left = (due - t) / 1000;
+      const mine = this.last.seat !== null && String(this.last.seat) === seat;
+      return `<span class="net-timer${mine ? " mine" : ""}${left <= 10 ? " low" : ""}" data-seat="${seat}" data-left="${Math.max(0, left).toFixed(1)}">⏱ ${
+        mine ? "Your time" : esc(this.seatName(seat))} ${fmtClock(left)}</span>`;
+    }).join(" ");
+  }
+
+  /** host: "play one step" for an offline human seat whose turn it is and that no timer covers */
+  drawSteps() {
+    const box = this.el("[data-testid=net-steps]");
+    const m = this.last;
+    if (this.mode !== "host" || !m || m.over || m.paused || !m.view || !m.view.to_act) { box.hidden = true; box.innerHTML = ""; return; }
+    const offline = m.view.to_act.filter((s) => {
+      const seat = m.seats[s];
+      return seat && seat.kind === "human" && !seat.connected && !(String(s) in (m.timers || {}));
+    });
+    box.hidden = !offline.length;
+    box.innerHTML = offline.map((s) => `<span>${esc(this.seatName(s))} is offline and it is their turn.</span>
+      <button type="button" class="btn small secondary" data-step="${s}" data-testid="step-${s}">Play one step for ${esc(this.seatName(s))}</button>`).join("");
+  }
+
+  // ------------------------------------------------------------------ the market on a phone
+  /** while a shared screen is connected, a phone collapses the public market unless this
+   *  phone chose otherwise; without a screen the market is always shown */
+  marketCollapsed() {
+    if (this.mode !== "phone" || !this.last || !this.last.screen) return false;
+    return (marketChoice() || "collapsed") === "collapsed";
+  }
+  drawMarket() {
+    const btn = this.el(".net-market-toggle");
+    const screen = this.mode === "phone" && this.last && this.last.screen;
+    btn.hidden = !screen;
+    const collapsed = this.marketCollapsed();
+    this.tableEl.classList.toggle("market-collapsed", collapsed);
+    this.tableEl.dataset.market = collapsed ? "collapsed" : "expanded";
+    btn.setAttribute("aria-expanded", collapsed ? "false" : "true");
+    btn.textContent = collapsed ? "Show the market" : "Hide the market";
+  }
+  toggleMarket() {
+    setMarketChoice(this.marketCollapsed() ? "expanded" : "collapsed");
+    this.drawMarket();
+  }
+
+  // ------------------------------------------------------------------ results
+  showResults(result) {
+    const box = this.el("[data-testid=net-results]");
+    if (this.resultsShown) return;
+    this.resultsShown = true;
+    const ui = this.ui;
+    const name = (s) => this.seatName(s);
+    const winners = result.winners || [];
+    const cols = ui.results;
+    const rows = result.scores.map((score, seat) => ({ seat, score, second: cols.secondOf(result, seat) }))
+      .sort((a, b) => b.score - a.score || (a.second ?? 0) - (b.second ?? 0) || a.seat - b.seat);
+    const title = winners.length > 1 ? `Shared victory: ${winners.map(name).join(" and ")}` : `${name(winners[0])} wins!`;
+    const note = ui.resultNote ? ui.resultNote(result) : "";
+    box.innerHTML = `
+      <h2 data-testid="winner">${esc(title)}</h2>
+      <p class="decided" data-testid="decided-by" data-decided-by="${esc(result.decided_by)}">${esc(ui.decidedByText[result.decided_by] || result.decided_by)}</p>
+      ${note ? `<p class="muted result-note">${esc(note)}</p>` : ""}
+      <table class="scores"><thead><tr><th scope="col">Seat</th><th scope="col">${esc(cols.score)}</th><th scope="col">${esc(cols.second)}</th><th></th></tr></thead>
+      <tbody>${rows.map((r) => `<tr class="${winners.includes(r.seat) ? "winner" : ""}" data-seat="${r.seat}">
+        <th scope="row"><i class="seat-dot s${r.seat}" aria-hidden="true"></i>${esc(name(r.seat))}</th>
+        <td>${r.score}</td><td>${r.second ?? ""}</td><td>${winners.includes(r.seat) ? '<span class="win-badge">winner</span>' : ""}</td></tr>`).join("")}
+      </tbody></table>`;
+    box.hidden = false;
+  }
+  hideResults() {
+    this.resultsShown = false;
+    const box = this.el("[data-testid=net-results]");
+    box.hidden = true;
+    box.innerHTML = "";
+  }
+}
