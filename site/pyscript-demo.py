@@ -1,4 +1,5 @@
 # The Python of site/pyscript-demo.html, run by PyScript in Pyodide (both from this site).
+# ruff: noqa: F704, PLE1142, S112  (top-level await: PyScript runs this file as a coroutine)
 # It does what any rules website written in Python could do with our engine: install the
 # wheel with micropip, then call the documented API (README "Engine API").
 import html
@@ -36,11 +37,11 @@ errors = []
 await pyodide_js.loadPackage(urljoin(PAGE, "wheels/" + manifest["micropip"]), errorCallback=errors.append)
 if errors:
     raise RuntimeError("loading micropip failed: " + "; ".join(map(str, errors)))
-import micropip  # noqa: E402
+import micropip
 
 say("Installing the engine wheel with micropip…")
 await micropip.install(urljoin(PAGE, "wheels/" + manifest["engine"]))
-import engine  # noqa: E402
+import engine
 
 dist = importlib.metadata.distribution(importlib.metadata.packages_distributions()["engine"][0])
 installer = (dist.read_text("INSTALLER") or "").strip()

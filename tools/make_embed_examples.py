@@ -17,14 +17,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import engine  # noqa: E402
-from engine.bots import choose_move  # noqa: E402
+import engine
+from engine.bots import choose_move
 
 OUT = ROOT / "site" / "examples"
 

@@ -71,7 +71,7 @@ def service_worker(source: bytes, file_hashes: dict[str, str]) -> bytes:
         h.update(f"\0{path}\0{digest}".encode())
     precache = {"version": h.hexdigest()[:16], "files": files}
     line = "self.PRECACHE = " + json.dumps(precache, separators=(",", ":")) + ";"
-    return f"{MARK}\n{line}\n{text}".encode("utf-8")
+    return f"{MARK}\n{line}\n{text}".encode()
 
 
 def version_of(sw_bytes: bytes) -> str | None:

@@ -59,7 +59,10 @@ function showBanner(text, buttons) {
 }
 
 let updating = false; // this tab asked the new version to take over
+const offered = new WeakSet(); // each waiting worker is offered once per page
 function offerUpdate(waiting) {
+  if (offered.has(waiting)) return;
+  offered.add(waiting);
   setState("update-ready");
   showBanner("A new version of Tabletop is ready.", [
     { label: "Later", testid: "update-later", onClick: () => banner && banner.remove() },
@@ -74,18 +77,6 @@ function offerUpdate(waiting) {
 
 // ---------------------------------------------------------------------------- registration
 async function register() {
-  const hadController = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!hadController) return; // the first install: nothing to reload
-    if (updating) { location.reload(); return; }
-    // another tab accepted the update: this page's files are the old version's
-    showBanner("Tabletop was updated in another tab. Reload to use the new version.", [
-      { label: "Reload", primary: true, testid: "update-reload", onClick: () => location.reload() },
-    ]);
-  });
-  navigator.serviceWorker.addEventListener("message", (e) => {
-    if (e.data && e.data.type === "version") status.version = e.data.version;
-  });
   const reg = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { scope: new URL("../", import.meta.url).pathname });
   status.registration = reg;
   const watch = (worker) => {
@@ -98,14 +89,14 @@ async function register() {
   if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
   if (reg.installing) watch(reg.installing);
   reg.addEventListener("updatefound", () => reg.installing && watch(reg.installing));
-  if (reg.active && reg.active.state === "activated" && status.state === "registering") ready(reg.active);
+  if (reg.active && reg.active.state === "activated") ready(reg.active);
   // look for a new version now and then while the page stays open
   reg.update().catch(() => {});
   setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
 }
 
 function ready(worker) {
-  if (status.state !== "update-ready") setState("ready");
+  if (status.state === "registering") setState("ready");
   worker.postMessage({ type: "version" }); // which build it serves (answered below)
 }
 
@@ -125,6 +116,22 @@ if (!("serviceWorker" in navigator)) {
   setState("unsupported");
 } else {
   setState("registering");
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadController) return; // the first install: nothing to reload
+    if (updating) { location.reload(); return; }
+    // another tab accepted the update: this page's files are the old version's
+    showBanner("Tabletop was updated in another tab. Reload to use the new version.", [
+      { label: "Reload", primary: true, testid: "update-reload", onClick: () => location.reload() },
+    ]);
+  });
+  navigator.serviceWorker.addEventListener("message", (e) => {
+    if (e.data && e.data.type === "version") status.version = e.data.version;
+  });
+  // a version that already waits (installed on an earlier visit) is offered at once
+  navigator.serviceWorker.getRegistration(new URL("../", import.meta.url).href).then((reg) => {
+    if (reg && reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+  }).catch(() => {});
   const start = () => engineBooted(20000).then(register).catch((err) => {
     status.error = String(err && err.message || err);
     setState("error");
