@@ -7,6 +7,7 @@ import { esc } from "./games/gems-ui.js";
 import { ui as splendorUI } from "./games/splendor.js";
 import { ui as guildUI } from "./games/guild.js";
 import { ui as starsUI } from "./games/stars.js";
+import { ui as stationUI } from "./games/station.js";
 
 // ---------------------------------------------------------------------------- settings
 const params = new URLSearchParams(location.search);
@@ -16,7 +17,7 @@ const BOT_DELAY_MS = (() => {
   return Number.isFinite(n) && n >= 0 ? n : 600;
 })();
 // one entry per playable game: its table, log lines, results wording and look (docs/site.md)
-const GAME_UI = { splendor: splendorUI, guild: guildUI, stars: starsUI };
+const GAME_UI = { splendor: splendorUI, guild: guildUI, stars: starsUI, station: stationUI };
 const PLAYABLE = new Set(Object.keys(GAME_UI));
 const BOTS = ["greedy", "random"];
 
@@ -132,7 +133,7 @@ function setTheme(gameId) {
   const g = gameId && games.find((x) => x.id === gameId);
   document.title = g ? `Tabletop · ${g.title}` : "Tabletop";
   const meta = document.querySelector('meta[name="theme-color"]');
-  if (meta) meta.content = { guild: "#0a0f24", stars: "#060914" }[gameId] || "#17202e";
+  if (meta) meta.content = { guild: "#0a0f24", stars: "#060914", station: "#070c14" }[gameId] || "#17202e";
 }
 
 function showScreen(name) {
