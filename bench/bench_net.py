@@ -144,6 +144,7 @@ def run(args) -> None:
                 rtts.append(phones[len(rtts) % 2].evaluate("() => window.tabletopNet.rtt()"))
             ops = host.evaluate("() => window.tabletopNet.stats.ops")
             msg_ms = [o["ms"] for o in ops if o["op"] == "room_message"]
+            save_ms = [o["ms"] for o in ops if o["op"] == "save"]
             browser.close()
     finally:
         site.stop()
@@ -168,6 +169,8 @@ def run(args) -> None:
     print(f"   handed out by the host → arrived on a device: median {statistics.median(wire):.1f} ms, p90 {pct(wire, 90):.1f} ms")
     print(f"   arrived → drawn on a device: median {statistics.median(render):.1f} ms, p90 {pct(render, 90):.1f} ms")
     print(f"host worker, room_message (engine: check, play, redact views for 5 devices): median {statistics.median(msg_ms):.1f} ms")
+    if save_ms:
+        print(f"host: room_save + IndexedDB put, before the move is sent (write-ahead): median {statistics.median(save_ms):.1f} ms")
     print(f"ratio (median tap→all redrawn / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
 
 

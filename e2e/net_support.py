@@ -314,3 +314,22 @@ def check_privacy(snapshot: dict, received: list[str], seat: int | None, credent
                 for card in node["reserved"]:
                     assert "id" not in card or card["id"] not in s["own"].get(owner, set())
     return checked
+
+
+# ----------------------------------------------------------------------------- test-only settings
+
+def set_turn_seconds(page: Page, game: str, seconds: float) -> None:
+    """TEST-ONLY: change a game's turn timer inside the host page's engine worker, by patching
+    engine.table.policies.POLICIES in its Pyodide (Playwright's worker.evaluate; the worker
+    keeps `self.pyodide` for diagnostics, docs/worker.md). A timer already running keeps its
+    deadline; the seats that start acting afterwards get the new one. Nothing in the site can
+    do this: no URL, page or config setting shortens a table's timer."""
+    worker = next(w for w in page.workers if "engine-worker" in w.url)
+    worker.evaluate(
+        """([game, seconds]) => self.pyodide.runPython(`
+from dataclasses import replace
+from engine.table import policies
+policies.POLICIES["${game}"] = replace(policies.POLICIES["${game}"], turn_seconds=${seconds})
+`)""",
+        [game, seconds],
+    )

@@ -205,7 +205,7 @@ class Device {
     $("lobby-error").textContent = error;
     $("lobby-seats").innerHTML = msg.seats.map((s) => {
       const free = s.kind === "human" && !s.taken;
-      const what = s.kind === "bot" ? "computer" : free ? "free" : s.connected ? "taken" : "taken (offline)";
+      const what = s.kind === "bot" ? "computer" : s.seat === 0 ? "the host" : free ? "free" : s.connected ? "taken" : "taken (offline)";
       return `<li class="net-lobby-seat" data-state="${free ? "free" : "taken"}">
         <span><i class="seat-dot s${s.seat}" aria-hidden="true"></i>${esc(s.name)} <small class="muted">${esc(what)}</small></span>
         ${free ? `<button type="button" class="btn primary small" data-join="${s.seat}" data-testid="join-seat-${s.seat}">Sit here</button>` : ""}</li>`;

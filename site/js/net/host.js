@@ -5,8 +5,9 @@
 // The host's own seat (seat 0) is the device "host": its taps go through room_message too.
 // Also here: the join link and its QR code, the viewing code for a shared screen, notices,
 // "play one step" for an offline seat, the timers' ticks (room_tick when next_tick says),
-// and persistence: room_save into IndexedDB after every accepted move or seat change, and
-// room_restore (paused, with a Resume button) after a reload.
+// and persistence: room_save into IndexedDB after every accepted move or seat change —
+// written before any device is sent the move, so a move anyone has seen is never lost —
+// and room_restore (paused, with a Resume button) after a reload.
 
 import { esc } from "../games/gems-ui.js";
 import { Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOptions, randomId } from "./link.js";
@@ -108,6 +109,8 @@ class Host {
     this.nDevices = 0;
     this.ref = 0;
     this.savedVersion = null;
+    this.savedKey = null;
+    this.seatChanges = 0;
     this.closed = false;
     this.tickTimer = 0;
     this.log = RECORD ? [] : null;
@@ -128,7 +131,6 @@ class Host {
     const reply = await this.op("room_create", fields);
     this.credential = reply.credential;
     history.replaceState(null, "", `?host=${encodeURIComponent(this.room)}`);
-    await this.persist(true);
     this.kick();
     await this.listen();
   }
@@ -219,14 +221,24 @@ class Host {
   // ------------------------------------------------------------------ the worker
   /** one room op, in order with every other; its outbox is delivered before it resolves */
   op(name, fields = {}, { noRoom = false } = {}) {
+    if (name === "room_save_now") return this.enqueue(() => this.saveNow());
     const run = async () => {
       const t0 = now();
       const reply = await app.engine.request(name, noRoom ? fields : { room: this.room, ...fields });
       if (this.stats.ops.length < 2000) this.stats.ops.push({ op: name, ms: now() - t0 });
-      if (reply.outbox) this.deliver(reply.outbox);
+      if (reply.outbox) {
+        // write-ahead: an accepted move or a seat change is stored before any device sees it
+        const key = this.saveKey(reply.outbox);
+        if (key !== null && !this.closed) await this.saveNow(key);
+        this.deliver(reply.outbox);
+      }
       return reply;
     };
-    const p = this.queue.then(run);
+    return this.enqueue(run);
+  }
+
+  enqueue(fn) {
+    const p = this.queue.then(fn);
     this.queue = p.catch(() => {});
     return p;
   }
@@ -250,7 +262,6 @@ class Host {
     }
     // the devices' bytes leave first; then this page draws its own seat
     for (const message of mine) this.local(message);
-    if ((changed || seated) && !this.closed) this.persist(seated);
   }
 
   /** a message to the host's own seat */
@@ -260,7 +271,6 @@ class Host {
       case "update":
         this.last = message;
         this.view.update(message);
-        if (message.over) this.persist(true);
         break;
       case "notice": this.view.notice(message); break;
       case "refused":
@@ -304,15 +314,13 @@ class Host {
 
   step(seat) { return this.command({ type: "step", seat }); }
   async resumeGame() {
-    const ok = await this.command({ type: "resume_game" });
-    if (ok) this.persist(true);
-    return ok;
+    return this.command({ type: "resume_game" });
   }
 
   async viewingCode() {
     const reply = await this.op("room_viewing_code");
     const code = reply.code;
-    this.persist(true);
+    this.op("room_save_now").catch(() => {});  // the code is part of the saved room
     this.showViewing(code);
     this.listenViewing(code);
     return code;
@@ -347,22 +355,37 @@ class Host {
   }
 
   // ------------------------------------------------------------------ persistence
-  /** room_save into IndexedDB when something changed since the last save (after each accepted move) */
-  async persist(force = false) {
-    if (this.closed) return;
-    const version = this.last ? this.last.version : null;
-    const seatsKey = this.last ? JSON.stringify(this.last.seats.map((s) => [s.taken, s.name])) : "";
-    const key = `${version}|${seatsKey}`;
-    if (!force && key === this.savedKey) return;
-    this.savedKey = key;
+  /** what must be stored after an outbox: the new version and who holds the seats, when either
+   *  changed (an accepted move, a join, a resume, a transfer); null when nothing did */
+  saveKey(outbox) {
+    let update = null;
+    let seated = false;
+    for (const { to, message } of outbox) {
+      if (message.type === "update" && (to === "host" || !update)) update = message;
+      if (message.type === "seated") seated = true;
+      if (message.type === "closed") return null;
+    }
+    if (!update && !seated) return null;
+    const version = update ? update.version : this.savedVersion;
+    const seats = update ? update.seats.map((s) => [s.taken, s.name]) : [];
+    const key = JSON.stringify([version, seats, seated ? ++this.seatChanges : this.seatChanges]);
+    return key === this.savedKey ? null : key;
+  }
+
+  /** room_save into IndexedDB (called inside the op queue) */
+  async saveNow(key = null) {
     try {
-      const reply = await this.op("room_save");
-      if (this.closed) return;
+      const t0 = now();
+      const reply = await app.engine.request("room_save", { room: this.room });
+      const saved = reply.saved;
+      const version = saved.match.log.length;
       await saveRoom({
-        room: this.room, game: this.game, players: this.players, saved: reply.saved,
-        savedAt: Date.now(), version, over: !!(this.last && this.last.over),
+        room: this.room, game: this.game, players: this.players, saved,
+        savedAt: Date.now(), version, over: !!(saved.match.state && saved.match.state.ended),
       });
       this.savedVersion = version;
+      if (key !== null) this.savedKey = key;
+      if (this.stats.ops.length < 2000) this.stats.ops.push({ op: "save", ms: now() - t0 });
     } catch (err) {
       console.error("could not save the table", err);
     }
@@ -521,6 +544,7 @@ function exposeForTests(host) {
     get tapAt() { return host.tapAt; },
     get drawn() { return host.view ? host.view.drawn : {}; },
     get sentAt() { return host.sentAt; },
+    get savedVersion() { return host.savedVersion; },
     get joinUrl() { return host.joinUrl; },
     play: (move) => host.attempt(move),
     save: () => host.op("room_save").then((r) => r.saved),

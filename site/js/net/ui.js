@@ -8,10 +8,11 @@
 import { esc } from "../games/gems-ui.js";
 import { ui as splendorUI } from "../games/splendor.js";
 import { ui as guildUI } from "../games/guild.js";
+import { ui as starsUI } from "../games/stars.js";
 import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
 
-export const GAME_UI = { splendor: splendorUI, guild: guildUI };
+export const GAME_UI = { splendor: splendorUI, guild: guildUI, stars: starsUI };
 
 let cssLoaded = null;
 /** css/app.css (if the page has not got it) and css/net.css */
@@ -144,8 +145,12 @@ export class TableView {
     for (const [seat, left] of Object.entries(msg.timers || {})) received[seat] = t0 + Number(left) * 1000;
     this.deadlines = received;
     const view = msg.view;
-    const actor = view && view.turn ? view.turn.seat : null;
-    const interactive = !msg.over && !msg.paused && msg.seat !== null && msg.seat !== undefined && msg.legal_moves.length > 0;
+    const toAct = (view && view.to_act) || [];
+    const actor = view && view.turn && view.turn.seat !== null && view.turn.seat !== undefined ? view.turn.seat : toAct[0] ?? null;
+    // this seat's turn (or one of the seats acting at once); a move a game allows out of turn
+    // (stardust in `stars`) is offered by the renderer itself from the listed moves
+    const mine = msg.seat !== null && msg.seat !== undefined && (toAct.includes(msg.seat) || !view.to_act);
+    const interactive = !msg.over && !msg.paused && mine && msg.legal_moves.length > 0;
     const thinking = !msg.over && !msg.paused && actor !== null && this.seatKind(actor) !== "human" ? actor : null;
     table.render({ view, legal_moves: msg.legal_moves, over: msg.over, result: view.result || null },
       { interactive, thinking, fresh });
@@ -247,7 +252,7 @@ export class TableView {
     el.innerHTML = entries.map(([seat, due]) => {
       const left = (due - t) / 1000;
       const mine = this.last.seat !== null && String(this.last.seat) === seat;
-      return `<span class="net-timer${mine ? " mine" : ""}${left <= 10 ? " low" : ""}" data-seat="${seat}" data-left="${Math.max(0, left).toFixed(1)}">⏱ ${
+      return `<span class="net-timer${mine ? " mine" : ""}${left <= 10 ? " low" : ""}" data-seat="${seat}" data-left="${Math.max(0, left).toFixed(1)}">${
         mine ? "Your time" : esc(this.seatName(seat))} ${fmtClock(left)}</span>`;
     }).join(" ");
   }
@@ -270,12 +275,13 @@ export class TableView {
   /** while a shared screen is connected, a phone collapses the public market unless this
    *  phone chose otherwise; without a screen the market is always shown */
   marketCollapsed() {
-    if (this.mode !== "phone" || !this.last || !this.last.screen) return false;
+    if (this.mode !== "phone" || !this.last || !this.last.screen || !this.tableEl.querySelector(".board")) return false;
     return (marketChoice() || "collapsed") === "collapsed";
   }
   drawMarket() {
     const btn = this.el(".net-market-toggle");
-    const screen = this.mode === "phone" && this.last && this.last.screen;
+    // the gem games' public market (.board: market rows and nobles/commissions)
+    const screen = this.mode === "phone" && this.last && this.last.screen && !!this.tableEl.querySelector(".board");
     btn.hidden = !screen;
     const collapsed = this.marketCollapsed();
     this.tableEl.classList.toggle("market-collapsed", collapsed);
