@@ -5,8 +5,8 @@ RULINGS `stars` (main board, offering cards, night sky track).
 Main board facts used here (data/main_board.json): the Village touches P01 and P13; P01–P02
 (doorstep of F01, fruit, red), P01–P03 (F02, fruit, blue), P03–P05, P05–P07 (F06, rabbit, blue),
 P02–P04–P06 (F05, fish, yellow); P13–P14 (F03, yellow)–P16–P18 (F08, yellow)–P21–P22 (F13,
-antelope, blue). F01 costs 1 red (+1 red early, early reward a stardust); F05 costs 1 yellow +
-1 red (+1 yellow early, 1 VP); F11 is an antelope with a 2 VP early bird."""
+antelope, blue). F01 costs 1 red (+1 red early, early reward a stardust); F05 (fish) has a 1 VP
+early bird, F11 (antelope) a 2 VP one."""
 
 import pytest
 from stars_invariants import check
@@ -24,7 +24,7 @@ from stars_positions import (
     state,
 )
 
-from engine.games.stars.components import OFFER_CARDS, REWARDS, SINGLE_VALUE
+from engine.games.stars.components import FORAGE, OFFER_CARDS, REWARDS, SINGLE_VALUE
 
 
 def step(space, colour, end=False):
@@ -254,16 +254,17 @@ def test_a_later_forager_pays_only_the_cost_and_stands_beside_the_space():
     assert s.light == [0, 0, 0] and s.stardust == 0 and s.villagers[0] == "forage:F01"
 
 
-@pytest.mark.parametrize("space,path,light,vp", [
-    ("F05", {"P01": "red", "P02": "red", "P04": "red", "P06": "yellow"}, dict(yellow=2, red=1), 1),
-    ("F11", {"P01": "red", "P02": "red", "P04": "red", "P06": "yellow", "P09": "red", "P11": "red"},
-     dict(red=3, blue=1), 2),
+@pytest.mark.parametrize("space,path,vp", [
+    ("F05", {"P01": "red", "P02": "red", "P04": "red", "P06": "yellow"}, 1),
+    ("F11", {"P01": "red", "P02": "red", "P04": "red", "P06": "yellow", "P09": "red", "P11": "red"}, 2),
 ])
-def test_early_bird_rewards_of_one_and_two_vp(space, path, light, vp):
+def test_early_bird_rewards_of_one_and_two_vp(space, path, vp):
     m = new()
     action_phase(m, current=0)
     light_paths(m, path)
-    set_light(m, 0, **light)
+    f = FORAGE[space]
+    price = [a + b for a, b in zip(f.cost, f.early_cost)]
+    set_light(m, 0, *price)
     play(m, 0, {"type": "forage", "space": space, "via": "action"})
     s = state(m).seats[0]
     assert s.points["early_bird"] == vp == s.score and s.light == [0, 0, 0]
@@ -336,13 +337,13 @@ def test_a_single_token_can_always_be_offered_for_its_single_value():
 def test_an_offering_from_the_card_places_its_tokens_and_scores_its_vp():
     m = new()
     action_phase(m, current=0)
-    offer_card(m, "O1")  # 2 fruit → 5; fish + rabbit → 8; fruit + antelope → 9
+    offer_card(m, "O1")  # 2 fruit; fish + rabbit; fruit + antelope
     set_tokens(m, 0, fish=1, rabbit=1, fruit=1)
     spaces = [mv["space"] for mv in moves_of(m, 0, "offer") if "space" in mv and mv["via"] == "action"]
     assert spaces == [1]
     play(m, 0, {"type": "offer", "space": 1, "via": "action"})
     s = state(m).seats[0]
-    assert s.points["offerings"] == 8 and s.tokens == [1, 0, 0, 0]
+    assert s.points["offerings"] == OFFER_CARDS["O1"][1][1] and s.tokens == [1, 0, 0, 0]
     assert state(m).offer_filled == [False, True, False]
     refused(m, 0, {"type": "offer", "space": 1, "via": "action"}, r"already filled")
     refused(m, 0, {"type": "offer", "space": 0, "via": "action"}, r"needs 2 fruit", r"you hold 1 fruit")

@@ -39,6 +39,8 @@ CORNER_NAMES: tuple[str, ...] = tuple(CORNERS)
 CORNER_AT: dict[int, str] = {i: name for name, i in CORNERS.items()}
 IS_CORNER: tuple[bool, ...] = tuple(i in CORNER_AT for i in range(len(CELLS)))
 PLAYABLE: tuple[int, ...] = tuple(i for i in range(len(CELLS)) if not IS_CORNER[i])
+BACK: tuple[int, ...] = tuple(1 << OPP[d] for d in range(6))
+"""For direction d: the bit of the neighbour's line that points back (direction d + 3)."""
 BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(6) if m >> d & 1) for m in range(64))
 POP: tuple[int, ...] = tuple(len(b) for b in BITS)
 assert len(CELLS) == 37 and len(PLAYABLE) == 33
@@ -85,26 +87,28 @@ class Board:
         corner, stardust, or a neighbouring tile's side without a line.
         """
         need = block = 0
-        mask = self.mask
-        for d in range(6):
-            j = NB[i][d]
-            if j < 0 or IS_CORNER[j] or self.dust[j]:
-                block |= 1 << d
-            elif self.tile[j] is not None:
-                if mask[j] >> OPP[d] & 1:
-                    need |= 1 << d
+        mask, tile, dust = self.mask, self.tile, self.dust
+        bit = 1
+        for d, j in enumerate(NB[i]):
+            if j < 0 or IS_CORNER[j] or dust[j]:
+                block |= bit
+            elif tile[j] is not None:
+                if mask[j] & BACK[d]:
+                    need |= bit
                 else:
-                    block |= 1 << d
+                    block |= bit
+            bit <<= 1
         return need, block
 
     def incoming(self, i: int) -> int:
         """Directions from a cell towards neighbouring tiles whose lines point into it."""
         need = 0
         mask = self.mask
-        for d in range(6):
-            j = NB[i][d]
-            if j >= 0 and mask[j] >> OPP[d] & 1:
-                need |= 1 << d
+        bit = 1
+        for d, j in enumerate(NB[i]):
+            if j >= 0 and mask[j] & BACK[d]:
+                need |= bit
+            bit <<= 1
         return need
 
     def open_lines(self, i: int) -> int:

@@ -57,16 +57,28 @@ def bonus_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
             + [{"type": "bonus", "token": None}])
 
 
+_PLACE: dict[tuple[str, str, int, int], dict[str, Any]] = {}
+
+
+def _place_move(tid: str, side: str, rot: int, cell: int) -> dict[str, Any]:
+    """One shared (read-only) dict per placement: listing ~1,000 of them stays cheap."""
+    key = (tid, side, rot, cell)
+    move = _PLACE.get(key)
+    if move is None:
+        move = _PLACE[key] = {"type": "place", "tile": tid, "side": side, "rotation": rot, "cell": [*CELLS[cell]]}
+    return move
+
+
 def place_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
     s = state.seats[seat]
     out: list[dict[str, Any]] = []
     stuck = []
+    groups = stargazing.open_cells(s.board)
     for tid in s.hand:
-        found = stargazing.placements(s.board, tid)
+        found = stargazing.placements(s.board, tid, groups)
         if not found:
             stuck.append(tid)
-        for side, rot, cell in found:
-            out.append({"type": "place", "tile": tid, "side": side, "rotation": rot, "cell": list(CELLS[cell])})
+        out += [_place_move(tid, side, rot, cell) for side, rot, cell in found]
     out += [{"type": "set_aside", "tile": tid} for tid in stuck]
     return out
 

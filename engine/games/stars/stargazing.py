@@ -41,33 +41,43 @@ def begin(state: StarsState, events: list[Event]) -> None:
         set_aside_if_stuck(state, i, events)
 
 
-def placements(board: Board, tile_id: str) -> list[tuple[str, int, int]]:
-    """Every legal (side, rotation, cell) for a tile on this board."""
-    out = []
-    cells = []
+def open_cells(board: Board) -> dict[tuple[int, int], list[int]]:
+    """Vacant cells grouped by their constraints (lines a tile must have, lines it must not)."""
+    groups: dict[tuple[int, int], list[int]] = {}
     for i in PLAYABLE:
         if board.tile[i] is None and not board.dust[i]:
-            cells.append((i, *board.constraints(i)))
+            groups.setdefault(board.constraints(i), []).append(i)
+    return groups
+
+
+def placements(board: Board, tile_id: str, groups: dict | None = None) -> list[tuple[str, int, int]]:
+    """Every legal (side, rotation, cell) for a tile on this board, cells in board order."""
+    if groups is None:
+        groups = open_cells(board)
+    out = []
     tile = TILES[tile_id]
     for side in SIDES:
         masks = tile.side(side).masks
         for rot in range(6):
             m = masks[rot]
-            for i, need, block in cells:
+            cells: list[int] = []
+            for (need, block), where in groups.items():
                 if m & need == need and not m & block:
-                    out.append((side, rot, i))
+                    cells += where
+            cells.sort()
+            out += [(side, rot, i) for i in cells]
     return out
 
 
-def placeable(board: Board, tile_id: str) -> bool:
+def placeable(board: Board, tile_id: str, groups: dict | None = None) -> bool:
+    if groups is None:
+        groups = open_cells(board)
     tile = TILES[tile_id]
     masks = set(tile.a.masks) | set(tile.b.masks)
-    for i in PLAYABLE:
-        if board.tile[i] is None and not board.dust[i]:
-            need, block = board.constraints(i)
-            for m in masks:
-                if m & need == need and not m & block:
-                    return True
+    for need, block in groups:
+        for m in masks:
+            if m & need == need and not m & block:
+                return True
     return False
 
 
@@ -75,7 +85,10 @@ def set_aside_if_stuck(state: StarsState, seat: int, events: list[Event]) -> Non
     """When no tile in hand fits anywhere, each is set aside for 1 VP (nothing can free room:
     only the seat's own tiles and stardust change its board, and stardust only fills cells)."""
     s = state.seats[seat]
-    if s.hand and not s.pending and not any(placeable(s.board, t) for t in s.hand):
+    if not s.hand or s.pending:
+        return
+    groups = open_cells(s.board)
+    if not any(placeable(s.board, t, groups) for t in s.hand):
         for tid in s.hand[:]:
             set_aside(state, seat, tid, events)
 
