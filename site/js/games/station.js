@@ -254,16 +254,12 @@ export class StationTable {
     this.root.innerHTML = `
       <div class="status sn-status" data-testid="status">${this.statusHTML()}</div>
       <div class="sn-cols">
-        <div class="sn-col sn-left">
-          <div class="action-panel sn-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>
-          ${this.mineHTML()}
-        </div>
-        <div class="sn-col sn-right">
-          ${this.marketHTML()}
-          ${this.creditsHTML()}
-          ${this.stormsHTML()}
-          ${this.seatsHTML()}
-        </div>
+        <div class="action-panel sn-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>
+        ${this.mineHTML()}
+        ${this.marketHTML()}
+        ${this.creditsHTML()}
+        ${this.stormsHTML()}
+        ${this.seatsHTML()}
       </div>`;
     if (focus) {
       const again = this.root.querySelector(`[data-fk="${CSS.escape(focus)}"]`);
@@ -422,7 +418,7 @@ export class StationTable {
 
   handHTML(me) {
     const byGuild = GUILDS.map((g) => [g, (me.hand || []).filter((c) => c.guild === g).sort((a, b) => a.value - b.value)]);
-    return `<div class="hand" data-testid="hand"><b>Your credits</b> <span class="muted">(${me.hand_count}, private)</span>
+    return `<div class="sn-hand" data-testid="hand"><b>Your credits</b> <span class="muted">(${me.hand_count}, private)</span>
       <div class="hand-rows">${byGuild.map(([g, cs]) => `<div class="hand-g" data-guild="${g}">${guildChip(g)}${cs.length ? cs.map((c) => creditHTML(c)).join("") : `<span class="muted">—</span>`}
         <span class="muted sum">${cs.length ? `= ${cs.reduce((a, c) => a + c.value, 0)}` : ""}</span></div>`).join("")}</div></div>`;
   }
@@ -534,12 +530,14 @@ export class StationTable {
         const id = el.dataset.module;
         const pays = this._pays(id);
         this.sel = { berth: b, module: id, pay: pays.length ? pays[0].join(",") : null };
-        return redraw();
+        redraw();
+        return this._showPanel();
       }
       case "pay": this.sel = { ...sel, pay: el.dataset.pay, node: null }; return redraw();
       case "dock":
         this.sel = sel.dock === el.dataset.id ? {} : { dock: el.dataset.id };
-        return redraw();
+        redraw();
+        return this._showPanel();
       case "node": {
         const k = el.dataset.node;
         const targets = this._targets();
@@ -566,6 +564,12 @@ export class StationTable {
       case "cancel": this.sel = {}; return redraw();
       default: return undefined;
     }
+  }
+
+  /** on a phone the panel and the station below it come into view after a choice in the market */
+  _showPanel() {
+    const panel = this.root.querySelector(".sn-panel");
+    if (panel && panel.getBoundingClientRect().top < 0) panel.scrollIntoView({ block: "start" });
   }
 
   async _send(move) {
