@@ -124,28 +124,30 @@ def click_move(page: Page, move: dict) -> None:
         if toggle.get_attribute("aria-pressed") != "true":
             toggle.click()
         board_cell(page, move["cell"]).click()
-        panel.get_by_test_id("spend-stardust").click()
+        table.locator(".st-mine").get_by_test_id("spend-stardust").click()  # right under the board
     elif kind == "bonus":
         panel.get_by_test_id(f"bonus-{move['token'] or 'none'}").click()
     elif kind in ("ash_keep", "ash_light"):
         page.locator(f".dish [data-ash='{move['token']}']").click()  # the token in the night sky
+        dish = table.get_by_test_id("wood-ash")  # its choices come right under the dish
         if kind == "ash_keep":
-            panel.get_by_test_id("ash-keep").click()
+            dish.get_by_test_id("ash-keep").click()
         else:
             cols = [c for c in COLOURS for _ in range(move["light"].get(c, 0))]
-            panel.get_by_test_id(f"ash-light-{'-'.join(cols) or 'none'}").click()
+            dish.get_by_test_id(f"ash-light-{'-'.join(cols) or 'none'}").click()
     elif kind in ("scout", "gain_stardust"):
         panel.get_by_test_id(f"act-{kind}").click()
         panel.get_by_test_id(f"via-{move['via']}").click()
     elif kind == "scout_step":
         page.locator(f".mainboard [data-path='{move['space']}']").click()
-        panel.get_by_test_id(f"step-{move['colour']}-{'end' if move['end'] else 'continue'}").click()
+        table.get_by_test_id("main-board").get_by_test_id(f"step-{move['colour']}-{'end' if move['end'] else 'continue'}").click()
     elif kind == "scout_cancel":
         panel.get_by_test_id("scout-cancel").click()
     elif kind == "forage":
         page.locator(f".mainboard [data-forage='{move['space']}']").click()
-        expect(panel.get_by_test_id("forage-info")).to_contain_text(move["space"])
-        panel.get_by_test_id(f"via-{move['via']}").click()
+        confirm = table.get_by_test_id("map-confirm")  # under the main board
+        expect(confirm.get_by_test_id("forage-info")).to_contain_text(move["space"])
+        confirm.get_by_test_id(f"via-{move['via']}").click()
     elif kind == "offer":
         panel.get_by_test_id("act-offer").click()
         which = f"kind-{move['kind']}" if "kind" in move else f"space-{move['space']}"
@@ -153,7 +155,7 @@ def click_move(page: Page, move: dict) -> None:
         panel.get_by_test_id(f"via-{move['via']}").click()
     elif kind == "stargaze":
         page.locator(f".nightsky [data-space='{move['space']}']").click()
-        panel.get_by_test_id("via-action").click()
+        table.locator(".sky-wrap").get_by_test_id("via-action").click()
     elif kind == "recall":
         panel.get_by_test_id("act-recall").click()
         for v in move["villagers"]:

@@ -279,8 +279,8 @@ export function describeEvent(ev, name) {
     case "lights": return `${who(ev.seat)} gained ${esc(lightText(ev.light))} light`;
     case "cast": return `Wood ash cast into the night sky: ${plural(ev.tokens.length, "token")}`;
     case "pick":
-      return ev.keep ? `${who(ev.seat)} kept a ${esc(ASH[ev.kind] || ev.kind)} wood-ash token`
-        : `${who(ev.seat)} took ${esc(lightText(ev.light))} light from a ${esc(ASH[ev.kind] || ev.kind)} token`;
+      return ev.keep ? `${who(ev.seat)} kept ${/^[AEIOU]/.test(ASH[ev.kind] || "") ? "an" : "a"} ${esc(ASH[ev.kind] || ev.kind)} wood-ash token`
+        : `${who(ev.seat)} took ${esc(lightText(ev.light))} light from ${/^[AEIOU]/.test(ASH[ev.kind] || "") ? "an" : "a"} ${esc(ASH[ev.kind] || ev.kind)} token`;
     case "turn": return `${who(ev.seat)}'s turn: ${plural(ev.actions, "action")}`;
     case "scout":
       return `${who(ev.seat)} scouted ${plural(ev.light, "light")} to ${esc(ev.forage)}${ev.vp ? `: +${ev.vp} VP` : ""}${ash}`;
@@ -436,6 +436,7 @@ export class StarsTable {
   _tile() {
     const me = this.me;
     if (!me || !me.hand || !me.hand.length || this.view.phase !== "stargazing" || !this.ctx.interactive) return null;
+    if (!this._has("place") && !this._has("set_aside")) return null;  // a bonus choice comes first
     let id = this.sel.tile;
     if (!me.hand.some((t) => t.id === id)) {
       const fits = me.hand.find((t) => this.byOrient.has(t.id));
@@ -479,15 +480,26 @@ export class StarsTable {
         ${COLOURS.concat(["white"]).map((c) => `<radialGradient id="st-glow-${c}"><stop offset="0" class="g0 c-${c}"/><stop offset="1" class="g1 c-${c}"/></radialGradient>`).join("")}
       </defs></svg>
       <div class="status st-status" data-testid="status">${this.statusHTML()}</div>
-      <div class="action-panel st-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>
-      <section class="st-mine" data-testid="my-area">${this.mineHTML(dustMode)}</section>
-      <section class="st-world" aria-label="Main board, night sky and supplies">${this.worldHTML()}</section>
-      <section class="st-seats" aria-label="Seats">${this.seatsHTML()}</section>`;
+      ${this.columnsHTML(dustMode)}`;
     this.root.dataset.phase = v.phase;
     this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
     this.root.dataset.interactive = this.ctx.interactive ? "true" : "false";
     this.root.dataset.offturn = this.offTurnDust ? "true" : "false";
     this.root.dataset.mode = dustMode ? "stardust" : "";
+  }
+
+  /** two columns on a wide screen (one stack on a phone, ordered by the phase in CSS): the
+   * seat's board first while tiles are placed and at the end, the shared table otherwise */
+  columnsHTML(dustMode) {
+    const v = this.view;
+    const panel = `<div class="action-panel st-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>`;
+    const mine = `<section class="st-mine" data-testid="my-area">${this.mineHTML(dustMode)}</section>`;
+    const world = `<section class="st-world" aria-label="Main board, night sky and supplies">${this.worldHTML()}</section>`;
+    const seats = `<section class="st-seats" aria-label="Seats">${this.seatsHTML()}</section>`;
+    const boardFirst = !["wood_ash", "action"].includes(v.phase);
+    const left = boardFirst ? mine + world : world;
+    const right = boardFirst ? panel + seats : panel + mine + seats;
+    return `<div class="st-col st-left">${left}</div><div class="st-col st-right">${right}</div>`;
   }
 
   /** the board takes stardust instead of a tile: chosen with the "Spend stardust" button */
@@ -547,20 +559,23 @@ export class StarsTable {
     const me = this.me;
     const on = this._dustMode();
     const off = !this.ctx.interactive;
-    const cell = this.sel.dustCell;
-    let confirm = "";
-    if (on && cell) {
-      const listed = this.dustMoves.get(cell);
-      const n = linesInto(new Map(me.board.tiles.map((t) => [ckey(t.cell), t])), cell.split(",").map(Number));
-      confirm = `<div class="row confirm-row"><span class="muted">${listed ? `Fill cell ${esc(cell)} with ${plural(n, "stardust")}` : `Cell ${esc(cell)} is not listed for stardust`}</span>
-        <button type="button" class="btn primary small" data-action="spend-dust" data-testid="spend-stardust" data-fk="spend-dust">Spend ${plural(n || 0, "stardust")}</button></div>`;
-    }
     return `<div class="dust-offer${on ? " on" : ""}" data-testid="stardust-offer">
       <p class="note">${off ? "Not your turn, but stardust can be spent at any time. " : ""}You hold <b>${plural(me.stardust, "stardust")}</b>:
         fill a vacant cell that lines point into, with as many stardust as lines point in.</p>
       <div class="row"><button type="button" class="btn ${on ? "primary" : "secondary"} small" data-action="dust-mode" data-testid="stardust-mode"
         data-fk="dust-mode" aria-pressed="${on}">${on ? "✦ Choosing a cell… (tap to stop)" : "✦ Spend stardust"}</button></div>
-      ${on && !cell ? `<p class="note">Tap a ✦ cell on your board.</p>` : ""}${confirm}</div>`;
+      ${on ? `<p class="note">Tap a ✦ cell on your board${this.view.phase === "stargazing" ? "" : " (below)"}.</p>` : ""}</div>`;
+  }
+
+  /** under the board: spend stardust on the chosen cell */
+  dustConfirmHTML() {
+    const cell = this.sel.dustCell;
+    if (!cell) return `<p class="note board-note">Tap a ✦ cell: the number is how many stardust it takes.</p>`;
+    const me = this.me;
+    const listed = this.dustMoves.get(cell);
+    const n = linesInto(new Map(me.board.tiles.map((t) => [ckey(t.cell), t])), cell.split(",").map(Number));
+    return `<div class="row confirm-row board-confirm"><span class="muted">${listed ? `Fill cell ${esc(cell)} with ${plural(n, "stardust")}` : `No stardust is listed for cell ${esc(cell)}`}</span>
+      <button type="button" class="btn ${listed ? "primary" : "ghost"} small" data-action="spend-dust" data-testid="spend-stardust" data-fk="spend-dust">Spend ${plural(n || 0, "stardust")}</button></div>`;
   }
 
   livePanelHTML() {
@@ -601,12 +616,20 @@ export class StarsTable {
     const tokens = v.sky.filter((t) => picks.some((m) => m.token === t.id));
     const sel = tokens.find((t) => t.id === this.sel.ash);
     const list = `<div class="ash-list">${tokens.map((t) => `<button type="button" class="ash-pick${sel && sel.id === t.id ? " picked" : ""}"
-        data-action="ash" data-token="${esc(t.id)}" data-testid="ash-${esc(t.id)}" data-fk="ashbtn:${esc(t.id)}">${ashIcon(t.kind)}
+        data-action="ash" data-from="panel" data-token="${esc(t.id)}" data-testid="ash-${esc(t.id)}" data-fk="ashbtn:${esc(t.id)}">${ashIcon(t.kind)}
         <span><b>${esc(ASH[t.kind])}</b><small>${esc(REGION_TEXT[t.region])}</small></span></button>`).join("")}</div>`;
-    let opts = `<p class="note">Tap a token (here or in the night sky) to keep it for your action turn, or discard it at once for light of a colour under it.</p>`;
-    if (sel) {
-      const mine = picks.filter((m) => m.token === sel.id);
-      opts = `<div class="row ash-opts">${mine.map((m) => {
+    let opts = `<p class="note">Tap a token (here or in the night sky below) to keep it for your action turn, or discard it at once for light of a colour under it.</p>`;
+    if (sel && this.sel.from === "dish") opts = `<p class="note">Choose under the night sky below.</p>`;
+    else if (sel) opts = this.ashOptionsHTML(sel.id);
+    const later = v.turn.picks.slice(1);
+    return `<p class="prompt">Pick a wood-ash token.</p>${list}${opts}
+      ${later.length ? `<p class="note">Then: ${later.map((s) => esc(this.hooks.seatName(s))).join(", ")}.</p>` : ""}`;
+  }
+
+  /** keep the token, or the light it may give (one button per listed pick) */
+  ashOptionsHTML(id) {
+    const picks = this._moves("ash_keep").concat(this._moves("ash_light")).filter((m) => m.token === id);
+    return `<div class="row ash-opts">${picks.map((m) => {
         if (m.type === "ash_keep") {
           return `<button type="button" class="btn secondary" data-action="send" data-i="${this.legal.indexOf(m)}" data-testid="ash-keep" data-fk="ash-keep">Keep it for my turn</button>`;
         }
@@ -615,10 +638,6 @@ export class StarsTable {
         return `<button type="button" class="btn light-btn" data-action="send" data-i="${this.legal.indexOf(m)}"
           data-testid="ash-light-${cols.join("-") || "none"}" data-fk="ash-light:${cols.join("-")}">${cols.map((c) => `<i class="pip-${c}" aria-hidden="true"></i>`).join("")}${label}</button>`;
       }).join("")}</div>`;
-    }
-    const later = v.turn.picks.slice(1);
-    return `<p class="prompt">Pick a wood-ash token.</p>${list}${opts}
-      ${later.length ? `<p class="note">Then: ${later.map((s) => esc(this.hooks.seatName(s))).join(", ")}.</p>` : ""}`;
   }
 
   actionPanelHTML() {
@@ -660,10 +679,11 @@ export class StarsTable {
     if (act === "forage") {
       const spaces = [...new Set(moves.map((m) => m.space))];
       const fid = this.sel.forage;
-      const info = fid ? this.forageInfoHTML(fid) : `<p class="note">Tap a glowing foraging space on the main board.</p>`;
+      const info = !fid ? `<p class="note">Tap a glowing foraging space on the main board, or one of these.</p>`
+        : this.sel.from === "map" ? `<p class="note">${esc(fid)}: confirm under the main board.</p>` : this.forageConfirmHTML(fid);
       const list = `<div class="chip-list">${spaces.map((f) => `<button type="button" class="btn small chip-btn${f === fid ? " picked" : ""}"
-        data-action="forage" data-forage="${esc(f)}" data-testid="forage-${esc(f)}" data-fk="forage:${esc(f)}">${this._forageLabel(f)}</button>`).join("")}</div>`;
-      return list + info + (fid ? this.viaHTML(moves.filter((m) => m.space === fid), "Forage") : "");
+        data-action="forage" data-from="panel" data-forage="${esc(f)}" data-testid="forage-${esc(f)}" data-fk="forage:${esc(f)}">${this._forageLabel(f)}</button>`).join("")}</div>`;
+      return list + info;
     }
     if (act === "offer") {
       const groups = [];
@@ -687,8 +707,9 @@ export class StarsTable {
     if (act === "stargaze") {
       const sp = this.sel.sky;
       return `<div class="chip-list">${moves.map((m) => `<button type="button" class="btn small chip-btn${sp === m.space ? " picked" : ""}"
-        data-action="sky" data-space="${m.space}" data-testid="sky-${m.space}" data-fk="skybtn:${m.space}">Space ${m.space}</button>`).join("")}</div>
-        ${sp ? this.viaHTML(moves.filter((m) => m.space === sp), "Stargaze") : `<p class="note">Tap a glowing space on the night sky.</p>`}`;
+        data-action="sky" data-from="panel" data-space="${m.space}" data-testid="sky-${m.space}" data-fk="skybtn:${m.space}">Space ${m.space}</button>`).join("")}</div>
+        ${!sp ? `<p class="note">Tap a glowing space on the night sky, or one of these.</p>`
+          : this.sel.from === "sky" ? `<p class="note">Space ${sp}: confirm under the night sky.</p>` : this.viaHTML(moves.filter((m) => m.space === sp), "Stargaze")}`;
     }
     if (act === "recall") {
       const me = this.me;
@@ -708,24 +729,28 @@ export class StarsTable {
     const path = v.turn.scout.path;
     const space = this.sel.path;
     const spaces = [...new Set(steps.map((m) => m.space))];
-    let opts = `<p class="note">Tap a glowing path space on the main board${spaces.length ? "" : " (none can be reached)"}.</p>`;
-    if (space) {
-      const here = steps.filter((m) => m.space === space);
-      opts = here.length ? `<div class="row step-opts">${here.map((m) => {
+    let opts = `<p class="note">Tap a glowing path space on the main board${spaces.length ? ", or one of these" : " (none can be reached)"}.</p>`;
+    if (space) opts = this.sel.from === "map" ? `<p class="note">${esc(space)}: choose its light under the main board.</p>` : this.stepOptionsHTML(space);
+    return `<p class="prompt">Scouting: ${plural(path.length, "light")} placed${path.length ? ` (${path.map(esc).join(" → ")})` : ""}.</p>
+      <p class="note">Start beside the Village or a lit space (matching its colour), go space by space, and end on a foraging space's doorstep with its colour.
+        Each light comes from your supply: ${lightHTML(this.me.light)}.</p>
+      <div class="chip-list">${spaces.map((p) => `<button type="button" class="btn small chip-btn${p === space ? " picked" : ""}" data-action="path" data-from="panel"
+        data-path="${esc(p)}" data-testid="path-${esc(p)}" data-fk="pathbtn:${esc(p)}">${esc(p)}</button>`).join("")}</div>
+      ${opts}
+      ${this._has("scout_cancel") ? `<div class="row"><button type="button" class="btn ghost small" data-action="send-type" data-type="scout_cancel"
+        data-testid="scout-cancel" data-fk="scout_cancel">Take back this scouting</button></div>` : ""}`;
+  }
+
+  /** the colours a scouting step may light `space` with, ending there or going on */
+  stepOptionsHTML(space) {
+    const v = this.view;
+    const here = this._moves("scout_step").filter((m) => m.space === space);
+    return here.length ? `<div class="row step-opts">${here.map((m) => {
         const fid = (v.map.foraging.find((f) => f.doorstep === m.space) || {}).id;
         const label = m.end ? `${cap(m.colour)} light — end here${fid ? ` (reach ${fid})` : ""}` : `${cap(m.colour)} light — go on`;
         return `<button type="button" class="btn small light-btn" data-action="send" data-i="${this.legal.indexOf(m)}"
           data-testid="step-${m.colour}-${m.end ? "end" : "continue"}" data-fk="step:${m.colour}:${m.end}"><i class="pip-${m.colour}" aria-hidden="true"></i>${esc(label)}</button>`;
       }).join("")}</div>` : `<p class="note">${esc(space)} cannot take the next light.</p>`;
-    }
-    return `<p class="prompt">Scouting: ${plural(path.length, "light")} placed${path.length ? ` (${path.map(esc).join(" → ")})` : ""}.</p>
-      <p class="note">Start beside the Village or a lit space (matching its colour), go space by space, and end on a foraging space's doorstep with its colour.
-        Each light comes from your supply: ${lightHTML(this.me.light)}.</p>
-      <div class="chip-list">${spaces.map((p) => `<button type="button" class="btn small chip-btn${p === space ? " picked" : ""}" data-action="path"
-        data-path="${esc(p)}" data-testid="path-${esc(p)}" data-fk="pathbtn:${esc(p)}">${esc(p)}</button>`).join("")}</div>
-      ${opts}
-      ${this._has("scout_cancel") ? `<div class="row"><button type="button" class="btn ghost small" data-action="send-type" data-type="scout_cancel"
-        data-testid="scout-cancel" data-fk="scout_cancel">Take back this scouting</button></div>` : ""}`;
   }
 
   _villagerText(place) {
@@ -744,6 +769,22 @@ export class StarsTable {
     const f = this.view.map.foraging.find((x) => x.id === fid);
     return `${kindIcon(f.kind)}${esc(fid)}`;
   }
+  /** a foraging space's details, and one button per listed way to forage there */
+  forageConfirmHTML(fid) {
+    const v = this.view;
+    const moves = this.ctx.interactive && v.phase === "action" && !v.turn.scout ? this._moves("forage").filter((m) => m.space === fid) : [];
+    return this.forageInfoHTML(fid) + (moves.length ? this.viaHTML(moves, "Forage") : "");
+  }
+
+  /** what was tapped on the main board: its options right under it */
+  mapConfirmHTML() {
+    const sel = this.sel;
+    if (sel.from !== "map") return "";
+    if (sel.path) return `<div class="map-confirm" data-testid="map-confirm">${this.stepOptionsHTML(sel.path)}</div>`;
+    if (sel.forage) return `<div class="map-confirm" data-testid="map-confirm">${this.forageConfirmHTML(sel.forage)}</div>`;
+    return "";
+  }
+
   forageInfoHTML(fid) {
     const v = this.view;
     const f = v.map.foraging.find((x) => x.id === fid);
@@ -789,7 +830,7 @@ export class StarsTable {
     const meta = `${plural(s.vacant_spaces, "vacant cell")} · bag ${s.bag_count} · ✦ ${s.stardust}${s.set_aside.length ? ` · ${s.set_aside.length} set aside` : ""}`;
     return `<div class="mine-head"><h3><i class="seat-dot s${seat}" aria-hidden="true"></i>${esc(title)}</h3><span class="muted">${meta}</span></div>
       <div class="board-wrap${dustMode ? " dust-mode" : ""}" data-testid="board-${seat}" data-seat="${seat}">${svg}</div>
-      ${mine && t ? this.trayHTML(t) : ""}`;
+      ${mine && dustMode ? this.dustConfirmHTML() : ""}${mine && t ? this.trayHTML(t) : ""}`;
   }
 
   trayHTML(t) {
@@ -827,14 +868,19 @@ export class StarsTable {
   }
 
   // ---- the shared table
+  /** the shared table, what the phase is about first (the wood ash in its phase, the main board for actions) */
   worldHTML() {
-    return `<div class="sky-wrap">${this.nightSkyHTML()}</div>
-      <div class="mainboard-wrap" data-testid="main-board">${this.mainBoardHTML()}</div>
-      <div class="supplies">
-        <div class="ash-wrap" data-testid="wood-ash">${this.ashDishHTML()}</div>
+    const block = {
+      sky: () => `<div class="sky-wrap">${this.nightSkyHTML()}</div>`,
+      board: () => `<div class="mainboard-wrap" data-testid="main-board">${this.mainBoardHTML()}</div>`,
+      ash: () => `<div class="ash-wrap" data-testid="wood-ash">${this.ashDishHTML()}</div>`,
+      supplies: () => `<div class="supplies">
         <div class="rewards-wrap" data-testid="rewards">${this.rewardsHTML()}</div>
-        <div class="offering-wrap" data-testid="offering">${this.offeringHTML()}</div>
-      </div>`;
+        <div class="offering-wrap" data-testid="offering">${this.offeringHTML()}</div></div>`,
+    };
+    const order = { wood_ash: ["ash", "sky", "supplies", "board"], action: ["board", "sky", "supplies", "ash"] }[this.view.phase]
+      || ["sky", "board", "supplies", "ash"];
+    return order.map((k) => block[k]()).join("");
   }
 
   nightSkyHTML() {
@@ -844,30 +890,31 @@ export class StarsTable {
     const live = this.ctx.interactive && this._has("stargaze");
     const targets = new Set(live ? this._moves("stargaze").map((m) => m.space) : []);
     const n = ns.spaces;
-    const pos = (i) => [8 + (i - 1) * (124 / (n - 1)), 25 - 12 * Math.sin((Math.PI * (i - 1)) / (n - 1))];
+    const pos = (i) => [7 + (i - 1) * (126 / (n - 1)), 24 - 11 * Math.sin((Math.PI * (i - 1)) / (n - 1))];
     const out = [];
     for (let i = 1; i <= n; i++) {
       const [x, y] = pos(i);
       const ahead = i > ns.girl;
       const tgt = targets.has(i);
-      out.push(`<circle class="sky-space${ahead ? " ahead" : ""}${tgt ? " target" : ""}${this.sel.sky === i ? " picked" : ""}" cx="${f1(x)}" cy="${f1(y)}" r="4.3"
-        ${tgt ? `data-action="sky" data-space="${i}" data-fk="sky:${i}" role="button" tabindex="0" aria-label="night-sky space ${i}: put a villager here"` : ""}/>`);
-      out.push(`<text class="sky-no" x="${f1(x)}" y="${f1(y + 8.6)}">${i}</text>`);
+      out.push(`<circle class="sky-space${ahead ? " ahead" : ""}${tgt ? " target" : ""}${this.sel.sky === i ? " picked" : ""}" cx="${f1(x)}" cy="${f1(y)}" r="4.7"
+        ${tgt ? `data-action="sky" data-from="sky" data-space="${i}" data-fk="sky:${i}" role="button" tabindex="0" aria-label="night-sky space ${i}: put a villager here"` : ""}/>`);
+      out.push(`<text class="sky-no" x="${f1(x)}" y="${f1(y + 9)}">${i}</text>`);
     }
     const [gx, gy] = pos(ns.girl);
     out.push(`<g class="girl"><title>The Girl Who Made the Stars (space ${ns.girl})</title><circle cx="${f1(gx)}" cy="${f1(gy)}" r="6" fill="url(#st-glow-yellow)"/>
       <polygon points="${starPoints(gx, gy, 4.4, 1.9)}"/></g>`);
     ns.elders.forEach((p, seat) => {
       const [x, y] = pos(p);
-      out.push(meeple(x, y - 0.4, 2.4, `seatfill-${seat} elder`, `${name(seat)}'s elder (space ${p})`));
+      out.push(meeple(x, y - 0.4, 2.9, `seatfill-${seat} elder`, `${name(seat)}'s elder (space ${p})`));
     });
     for (const vg of ns.villagers) {
       const [x, y] = pos(vg.space);
-      out.push(meeple(x, y, 1.7, `seatfill-${vg.seat} villager`, `${name(vg.seat)}'s villager (space ${vg.space})`));
+      out.push(meeple(x, y, 2.1, `seatfill-${vg.seat} villager`, `${name(vg.seat)}'s villager (space ${vg.space})`));
     }
     const order = v.seats.map((s) => s.seat).sort((a, b) => ns.elders[b] - ns.elders[a]);
     return `<div class="block-head"><h3>Night sky</h3><span class="muted">turn order: ${order.map((s) => `<i class="seat-dot s${s}" aria-hidden="true"></i>${esc(name(s))}`).join(" → ")}</span></div>
-      <svg class="nightsky" viewBox="0 0 140 36" role="group" aria-label="Night sky track: the Girl on space ${ns.girl} of ${n}">${out.join("")}</svg>`;
+      <svg class="nightsky" viewBox="0 0 140 36" role="group" aria-label="Night sky track: the Girl on space ${ns.girl} of ${n}">${out.join("")}</svg>
+      ${live && this.sel.from === "sky" && this.sel.sky ? `<div class="map-confirm">${this.viaHTML(this._moves("stargaze").filter((m) => m.space === this.sel.sky), `Stargaze on space ${this.sel.sky}`)}</div>` : ""}`;
   }
 
   mainBoardHTML() {
@@ -898,7 +945,7 @@ export class StarsTable {
       const c = lit[p.id];
       const tgt = stepSpaces.has(p.id);
       out.push(`<circle class="path${c ? ` lit fill-${c}` : ""}${tgt ? " target" : ""}${this.sel.path === p.id ? " picked" : ""}" cx="${p.x}" cy="${p.y}" r="2.5"
-        data-path="${p.id}"${tgt ? ` data-action="path" data-fk="path:${p.id}" role="button" tabindex="0" aria-label="path space ${p.id}"` : ""}><title>${p.id}${c ? `: lit ${c}` : ""}</title></circle>`);
+        data-path="${p.id}"${tgt ? ` data-action="path" data-from="map" data-fk="path:${p.id}" role="button" tabindex="0" aria-label="path space ${p.id}"` : ""}><title>${p.id}${c ? `: lit ${c}` : ""}</title></circle>`);
     }
     // foraging spaces
     for (const f of map.foraging) {
@@ -925,12 +972,12 @@ export class StarsTable {
       st.villagers.forEach((seat, i) => parts.push(meeple(x - 5.8, y - 2 + i * 2.6, 0.95, `seatfill-${seat}`, `${name(seat)}'s villager`)));
       const label = `${f.id}: ${f.kind}, scout with ${f.colour}, costs ${lightText(f.cost)}; early bird +${lightText(f.early_cost)} for ${REWARD_TEXT[f.early_reward]}${
         st.early_bird_covered_by !== null ? " (taken)" : ""}; ${st.tokens} left${st.connected ? ", connected" : ""}`;
-      out.push(`<g class="forage${tgt ? " target" : ""}${this.sel.forage === f.id ? " picked" : ""}${st.connected ? " connected" : ""}" data-action="forage" data-forage="${f.id}"
+      out.push(`<g class="forage${tgt ? " target" : ""}${this.sel.forage === f.id ? " picked" : ""}${st.connected ? " connected" : ""}" data-action="forage" data-from="map" data-forage="${f.id}"
         data-fk="forage-map:${f.id}" role="button" tabindex="0" aria-label="${esc(label)}"><title>${esc(label)}</title>${parts.join("")}</g>`);
     }
     return `<div class="block-head"><h3>Main board</h3><span class="muted">lit paths are shared; tap a foraging space for its details</span></div>
       <svg class="mainboard" viewBox="-3 -4 106 108" role="group" aria-label="Main board">${out.join("")}</svg>
-      ${this.sel.forage && !(live && this.sel.act === "forage") ? this.forageInfoHTML(this.sel.forage) : ""}`;
+      ${this.mapConfirmHTML()}`;
   }
 
   ashDishHTML() {
@@ -942,28 +989,30 @@ export class StarsTable {
       const [x1, y1] = p(a1), [x2, y2] = p(a2);
       return `<path class="sector ${cls}" d="M0,0 L${x1},${y1} A${r},${r} 0 0 1 ${x2},${y2} Z"/>`;
     };
-    const CENTRE = { red: [270, 29], blue: [30, 29], yellow: [150, 29], red_blue: [330, 30], blue_yellow: [90, 30], yellow_red: [210, 30], centre: [0, 0] };
+    // where tokens sit in each landing region (polar: angle, radius), filled in order
+    const ANGLE = { red: 270, blue: 30, yellow: 150, red_blue: 330, blue_yellow: 90, yellow_red: 210 };
+    const spots = (region) => {
+      if (region === "centre") return [[0, 0], [180, 4.5], [0, 4.5], [90, 5]];
+      const a = ANGLE[region];
+      return region.includes("_")
+        ? [[a, 20], [a, 37], [a - 12, 28], [a + 12, 28]]  // on a border: along its line
+        : [[a, 31], [a - 30, 31], [a + 30, 31], [a - 16, 19], [a + 16, 19]];  // inside a colour
+    };
     const byRegion = {};
     for (const t of v.sky) (byRegion[t.region] ||= []).push(t);
     const toks = [];
     for (const [region, list] of Object.entries(byRegion)) {
-      const [ang, rad] = CENTRE[region] || [0, 0];
+      const sp = spots(region);
       list.forEach((t, i) => {
-        const off = (i - (list.length - 1) / 2) * 15;
-        let x, y;
-        if (region === "centre") { x = off; y = 0; }
-        else if (region.includes("_")) {  // on a border: along the line
-          const rr = Math.max(12, Math.min(38, rad + off));
-          x = rr * Math.cos((ang * Math.PI) / 180); y = rr * Math.sin((ang * Math.PI) / 180);
-        } else {  // inside a colour: across it
-          const a = ((ang * Math.PI) / 180), tx = -Math.sin(a), ty = Math.cos(a);
-          x = rad * Math.cos(a) + off * tx; y = rad * Math.sin(a) + off * ty;
-        }
+        const [ang, rad] = sp[i % sp.length];
+        const extra = Math.floor(i / sp.length) * 3;
+        const x = (rad + extra) * Math.cos((ang * Math.PI) / 180) + extra;
+        const y = (rad + extra) * Math.sin((ang * Math.PI) / 180);
         const tgt = listed.has(t.id);
         toks.push(`<g class="ash-token${tgt ? " target" : ""}${this.sel.ash === t.id ? " picked" : ""}" transform="translate(${f1(x)} ${f1(y)})"
-          data-ash="${esc(t.id)}"${tgt ? ` data-action="ash" data-token="${esc(t.id)}" data-fk="ashdish:${esc(t.id)}" role="button" tabindex="0"` : ""}
+          data-ash="${esc(t.id)}"${tgt ? ` data-action="ash" data-from="dish" data-token="${esc(t.id)}" data-fk="ashdish:${esc(t.id)}" role="button" tabindex="0"` : ""}
           aria-label="${esc(ASH[t.kind])} token on ${esc(REGION_TEXT[t.region])}"><title>${esc(ASH[t.kind])} (${esc(REGION_TEXT[t.region])})</title>
-          <circle r="8.4" class="a-disc"/>${ashGlyph(t.kind)}</g>`);
+          <circle r="7.6" class="a-disc"/><g transform="scale(.85)">${ashGlyph(t.kind)}</g></g>`);
       });
     }
     const picks = v.turn.picks;
@@ -974,7 +1023,8 @@ export class StarsTable {
         <circle r="46" class="rim"/>
         ${[330, 90, 210].map((a) => `<line class="border" x1="0" y1="0" x2="${f1(46 * Math.cos((a * Math.PI) / 180))}" y2="${f1(46 * Math.sin((a * Math.PI) / 180))}"/>`).join("")}
         <circle r="12" class="centre"/>${toks.join("")}</svg>
-      ${picks.length ? `<p class="note picks">Picks: ${picks.map((s) => `<i class="seat-dot s${s}" aria-hidden="true"></i>${esc(name(s))}`).join(", ")}</p>` : ""}`;
+      ${picks.length ? `<p class="note picks">Picks: ${picks.map((s) => `<i class="seat-dot s${s}" aria-hidden="true"></i>${esc(name(s))}`).join(", ")}</p>` : ""}
+      ${live && this.sel.from === "dish" && listed.has(this.sel.ash) ? `<div class="map-confirm">${this.ashOptionsHTML(this.sel.ash)}</div>` : ""}`;
   }
 
   rewardsHTML() {
@@ -1033,7 +1083,8 @@ export class StarsTable {
             ${s.ash.length ? `<div class="stat-row" title="kept wood ash">${s.ash.map((a) => `<span class="kept-ash">${ashIcon(a.kind)}${esc(ASH[a.kind])}</span>`).join("")}</div>` : ""}
             <div class="stat-row small muted">tiles: ${s.hand_count} in hand · ${s.bag_count} in bag${s.extra_actions ? ` · +${s.extra_actions} actions next turn` : ""}${
               s.bonus_choices.length ? " · choosing a bonus" : ""}${v.phase === "final" && s.done ? " · done" : ""}</div>
-            <div class="stat-row small muted pts">✦ ${pts.constellations} · path ${pts.scouting} · offer ${pts.offerings} · early ${pts.early_bird}${pts.leftover ? ` · left ${pts.leftover}` : ""}${pts.unplaced ? ` · unplaced ${pts.unplaced}` : ""}</div>
+            <div class="stat-row small muted pts" title="VP by way of scoring">VP: constellations ${pts.constellations} · scouting ${pts.scouting} · offerings ${pts.offerings} · early bird ${pts.early_bird}${
+              pts.leftover ? ` · leftover ${pts.leftover}` : ""}${pts.unplaced ? ` · unplaced ${pts.unplaced}` : ""}</div>
           </div>
           ${showBoard ? `<div class="mini-board" data-testid="board-${seatNo}">${boardSVG(s.board, seatNo, { label: `${name(seatNo)}'s board` })}</div>` : ""}
         </div>
@@ -1137,7 +1188,7 @@ export class StarsTable {
         return undefined;
       }
       case "ash":
-        this.sel = { ...sel, ash: el.dataset.token };
+        this.sel = { ...sel, ash: el.dataset.token, from: el.dataset.from };
         return redraw();
       case "act":
         this.sel = { act: sel.act === el.dataset.act ? null : el.dataset.act };
@@ -1145,15 +1196,16 @@ export class StarsTable {
       case "forage": {
         const f = el.dataset.forage;
         const listed = this.legal.some((m) => m.type === "forage" && m.space === f);
+        const from = el.dataset.from;
         this.sel = listed && this.view.phase === "action" && !this.view.turn.scout
-          ? { act: "forage", forage: f } : { ...sel, forage: sel.forage === f ? null : f };
+          ? { act: "forage", forage: f, from } : { ...sel, forage: sel.forage === f && sel.from === from ? null : f, from };
         return redraw();
       }
       case "offer":
         this.sel = { act: "offer", offer: el.dataset.offer };
         return redraw();
       case "sky":
-        this.sel = { act: "stargaze", sky: Number(el.dataset.space) };
+        this.sel = { act: "stargaze", sky: Number(el.dataset.space), from: el.dataset.from };
         return redraw();
       case "recall-v": {
         const i = Number(el.dataset.v);
@@ -1163,7 +1215,7 @@ export class StarsTable {
         return redraw();
       }
       case "path":
-        this.sel = { ...sel, path: el.dataset.path };
+        this.sel = { ...sel, path: el.dataset.path, from: el.dataset.from };
         return redraw();
       default:
         return undefined;
