@@ -193,7 +193,7 @@ function boardSVG(board, seat, { size = 10, live = false, targets = null, previe
     hits.push(`<polygon class="hit${t ? ` target ${t}` : ""}${vacant ? " vacant" : ""}" points="${hexPoints(x, y, size * 0.9)}"
       data-action="cell" data-cell="${k}" data-fk="cell:${k}"${t ? ' role="button" tabindex="0"' : ""}
       aria-label="cell ${k}: ${what}${t === "fit" ? ", the tile fits here" : t === "maybe" ? ", fits when turned or flipped" : t === "dust" ? ", stardust may go here" : ""}"/>`);
-    if (t === "dust") {
+    if (t === "dust" && !(preview && ckey(preview.cell) === k)) {
       hits.push(`<text class="dust-need" x="${f1(x)}" y="${f1(y + size * 0.2)}">✦${linesInto(tiles, cell)}</text>`);
     }
   }
@@ -389,7 +389,7 @@ export class StarsTable {
     this.ctx = ctx;
     this._index();
     // spending stardust out of turn survives the others' moves (the table redraws after each)
-    if (keepDust && !ctx.interactive && this.dustMoves.size && this.sel.mode === undefined) {
+    if (keepDust && !this.acting && this.dustMoves.size && this.sel.mode === undefined) {
       this.sel = { mode: "dust", dustCell: typeof keepDust === "string" && this.dustMoves.has(keepDust) ? keepDust : null };
     }
     this._draw();
@@ -397,9 +397,15 @@ export class StarsTable {
 
   // ------------------------------------------------------------------ derived from the listing
   get legal() { return (this.state && this.state.legal_moves) || []; }
+  /** the game waits on this seat (its tiles, its pick, its turn, its bonus choice, its last
+   * stardust): a seat listed to act only because it may spend stardust is not acting */
+  get acting() {
+    const v = this.state && this.state.view;
+    return !!(this.ctx.interactive && v && v.seat !== null && v.seat !== undefined && v.waiting_for.includes(v.seat));
+  }
   /** the seat's own turn, or stardust it may spend out of turn */
-  get live() { return !!this.ctx.interactive || this.offTurnDust; }
-  get offTurnDust() { return !this.ctx.interactive && this._dustListed(); }
+  get live() { return this.acting || this.offTurnDust; }
+  get offTurnDust() { return !this.acting && this._dustListed(); }
   _dustListed() { return !!(this.state && this.state.view.seat != null && this.legal.some((m) => m.type === "stardust")); }
   get view() { return this.state.view; }
   get me() { const v = this.view; return v.seat === null || v.seat === undefined ? null : v.seats[v.seat]; }
@@ -435,7 +441,7 @@ export class StarsTable {
   /** the tile chosen in the tray (or the first one that fits anywhere), with its side and rotation */
   _tile() {
     const me = this.me;
-    if (!me || !me.hand || !me.hand.length || this.view.phase !== "stargazing" || !this.ctx.interactive) return null;
+    if (!me || !me.hand || !me.hand.length || this.view.phase !== "stargazing" || !this.acting) return null;
     if (!this._has("place") && !this._has("set_aside")) return null;  // a bonus choice comes first
     let id = this.sel.tile;
     if (!me.hand.some((t) => t.id === id)) {
@@ -483,7 +489,7 @@ export class StarsTable {
       ${this.columnsHTML(dustMode)}`;
     this.root.dataset.phase = v.phase;
     this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
-    this.root.dataset.interactive = this.ctx.interactive ? "true" : "false";
+    this.root.dataset.interactive = this.acting ? "true" : "false";
     this.root.dataset.offturn = this.offTurnDust ? "true" : "false";
     this.root.dataset.mode = dustMode ? "stardust" : "";
   }
@@ -545,7 +551,7 @@ export class StarsTable {
       return `<p class="prompt">Your part is done for now. Look at your board, then hand the device on.</p>${dust}
         <div class="row"><button type="button" class="btn primary" data-action="end-turn" data-testid="end-turn" data-fk="end-turn">Pass the device to ${next}</button></div>`;
     }
-    if (!this.ctx.interactive) {
+    if (!this.acting) {
       const s = this.ctx.thinking;
       const line = s !== null && s !== undefined
         ? `<p class="hint thinking"><span class="spinner" aria-hidden="true"></span>${esc(name(s))} (computer) is thinking…</p>`
@@ -558,7 +564,7 @@ export class StarsTable {
   dustOfferHTML() {
     const me = this.me;
     const on = this._dustMode();
-    const off = !this.ctx.interactive;
+    const off = !this.acting;
     return `<div class="dust-offer${on ? " on" : ""}" data-testid="stardust-offer">
       <p class="note">${off ? "Not your turn, but stardust can be spent at any time. " : ""}You hold <b>${plural(me.stardust, "stardust")}</b>:
         fill a vacant cell that lines point into, with as many stardust as lines point in.</p>
@@ -574,7 +580,7 @@ export class StarsTable {
     const me = this.me;
     const listed = this.dustMoves.get(cell);
     const n = linesInto(new Map(me.board.tiles.map((t) => [ckey(t.cell), t])), cell.split(",").map(Number));
-    return `<div class="row confirm-row board-confirm"><span class="muted">${listed ? `Fill cell ${esc(cell)} with ${plural(n, "stardust")}` : `No stardust is listed for cell ${esc(cell)}`}</span>
+    return `<div class="row confirm-row board-confirm"><span class="muted">${listed ? `Fill this cell with ${plural(n, "stardust")}` : "Stardust cannot go on this cell now"}</span>
       <button type="button" class="btn ${listed ? "primary" : "ghost"} small" data-action="spend-dust" data-testid="spend-stardust" data-fk="spend-dust">Spend ${plural(n || 0, "stardust")}</button></div>`;
   }
 
@@ -601,10 +607,12 @@ export class StarsTable {
   bonusPanelHTML() {
     const opts = this._moves("bonus");
     const chosen = this.sel.bonus;
+    const owed = this.me.bonus_choices[0] || {};
     return `<p class="prompt">Your constellation touches ${opts.length > 2 ? "bonus tokens" : "a bonus token"}: take one (only one per constellation).</p>
       <div class="choice-list">${opts.map((m) => {
         const t = m.token;
-        const label = t ? `<b>${esc(BONUS[t].name)}</b> <span class="muted">— ${esc(BONUS[t].text)}</span>` : "<b>Take none</b>";
+        const worth = t === "x2" && owed.value !== undefined ? ` (+${owed.value} VP)` : "";
+        const label = t ? `<b>${esc(BONUS[t].name)}</b> <span class="muted">— ${esc(BONUS[t].text)}${worth}</span>` : "<b>Take none</b>";
         return `<button type="button" class="btn choice${chosen === t ? " picked" : ""}" data-action="bonus" data-token="${t === null ? "" : esc(t)}"
           data-testid="bonus-${t === null ? "none" : esc(t)}" data-fk="bonus:${t}">${label}</button>`;
       }).join("")}</div>`;
@@ -772,7 +780,7 @@ export class StarsTable {
   /** a foraging space's details, and one button per listed way to forage there */
   forageConfirmHTML(fid) {
     const v = this.view;
-    const moves = this.ctx.interactive && v.phase === "action" && !v.turn.scout ? this._moves("forage").filter((m) => m.space === fid) : [];
+    const moves = this.acting && v.phase === "action" && !v.turn.scout ? this._moves("forage").filter((m) => m.space === fid) : [];
     return this.forageInfoHTML(fid) + (moves.length ? this.viaHTML(moves, "Forage") : "");
   }
 
@@ -887,7 +895,7 @@ export class StarsTable {
     const v = this.view;
     const ns = v.night_sky;
     const name = this.hooks.seatName;
-    const live = this.ctx.interactive && this._has("stargaze");
+    const live = this.acting && this._has("stargaze");
     const targets = new Set(live ? this._moves("stargaze").map((m) => m.space) : []);
     const n = ns.spaces;
     const pos = (i) => [7 + (i - 1) * (126 / (n - 1)), 24 - 11 * Math.sin((Math.PI * (i - 1)) / (n - 1))];
@@ -923,7 +931,7 @@ export class StarsTable {
     const name = this.hooks.seatName;
     const lit = v.main_board.lit;
     const P = Object.fromEntries(map.paths.map((p) => [p.id, p]));
-    const live = this.ctx.interactive && v.phase === "action";
+    const live = this.acting && v.phase === "action";
     const stepSpaces = new Set(live && v.turn.scout ? this._moves("scout_step").map((m) => m.space) : []);
     const forageTargets = new Set(live && !v.turn.scout ? this._moves("forage").map((m) => m.space) : []);
     const out = [];
@@ -982,7 +990,7 @@ export class StarsTable {
 
   ashDishHTML() {
     const v = this.view;
-    const live = this.ctx.interactive && v.phase === "wood_ash";
+    const live = this.acting && v.phase === "wood_ash";
     const listed = new Set(live ? this.legal.filter((m) => m.type === "ash_keep" || m.type === "ash_light").map((m) => m.token) : []);
     const sector = (a1, a2, cls) => {
       const r = 46, p = (a) => [f1(r * Math.cos((a * Math.PI) / 180)), f1(r * Math.sin((a * Math.PI) / 180))];
