@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.stars.board import BITS, IS_CORNER, NB, OPP, PLAYABLE
+from engine.games.stars.board import BITS, IS_CORNER, NB, OPP, PLAYABLE, POP
 from engine.games.stars.components import (
     ASH,
     COLOURS,
     FORAGE,
     GIRL_START,
     LIGHT_PER_COLOUR,
+    LINKS,
     OFFER_CARDS,
     REWARDS,
     ROUNDS,
@@ -22,7 +23,6 @@ from engine.games.stars.components import (
     TILE_IDS,
     TILES,
     VILLAGE_ADJACENT,
-    LINKS,
 )
 from engine.games.stars.state import CATEGORIES
 
@@ -85,10 +85,9 @@ def board_problems(board) -> list[str]:
         if board.crystal[i] and board.colour[i] == "white":
             out.append(f"cell {i}: a white tile holds a crystal")
     for i in PLAYABLE:
-        if board.dust[i]:
-            # stardust went where lines pointed: each line into it still does
-            if board.dust[i] < bin(board.incoming(i)).count("1"):
-                out.append(f"cell {i}: fewer stardust than lines")
+        # stardust went where lines pointed: each line into it still does
+        if board.dust[i] and board.dust[i] < POP[board.incoming(i)]:
+            out.append(f"cell {i}: fewer stardust than lines")
     return out
 
 

@@ -10,6 +10,7 @@ from stars_positions import action_phase, events_of, new, play, set_tokens, stat
 
 import engine
 
+
 def finish_round(m):
     """Every seat still to take its turn ends it; the events of the last end_turn."""
     events = []

@@ -5,7 +5,16 @@ that names the rule, and the state does not change." Each attempt below raises
 import json
 
 import pytest
-from stars_positions import action_phase, dump, give_ash, new, play, refused, set_hand, state
+from stars_positions import (
+    action_phase,
+    dump,
+    give_ash,
+    new,
+    play,
+    refused,
+    set_hand,
+    state,
+)
 
 import engine
 

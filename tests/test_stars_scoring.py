@@ -5,7 +5,17 @@ the tied player with the most vacant spaces on their board is the winner. If the
 tie, the tied players enjoy a shared victory." RULINGS (common): "the result lists every seat's
 final score and the tie-break values that decided it"."""
 
-from stars_positions import events_of, final_phase, new, play, put_dust, set_light, set_stardust, set_tokens, state
+from stars_positions import (
+    events_of,
+    final_phase,
+    new,
+    play,
+    put_dust,
+    set_light,
+    set_stardust,
+    set_tokens,
+    state,
+)
 
 
 def end(m, scores, light=None, stardust=None):

@@ -20,8 +20,8 @@ from stars_positions import (
     refused,
     set_hand,
     set_stardust,
-    state,
     stardust,
+    state,
     wood_ash_phase,
 )
 

@@ -6,7 +6,16 @@ from collections import Counter
 
 import pytest
 from stars_invariants import check
-from stars_positions import action_phase, events_of, give_ash, new, play, refused, state, wood_ash_phase
+from stars_positions import (
+    action_phase,
+    events_of,
+    give_ash,
+    new,
+    play,
+    refused,
+    state,
+    wood_ash_phase,
+)
 
 from engine.games.stars import wood_ash
 from engine.games.stars.components import ASH, REGION_TOTAL, REGIONS

@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
-from engine.bots import greedy_stars  # noqa: E402
-from engine.rng import Rng  # noqa: E402
+import engine
+from engine.bots import greedy_stars
+from engine.rng import Rng
 
 WAYS = ("constellations", "scouting", "offerings")
 
@@ -102,10 +102,11 @@ def mirror_report(games: list[dict], players: int) -> list[str]:
     n = len(games)
     single = sum(decided.values())
     lines = [f"### {players} players, greedy mirror ({n} games)", "",
-             f"- final score: mean {statistics.mean(scores):.1f}, sd {statistics.pstdev(scores):.1f}, "
-             f"min {min(scores)}, median {statistics.median(scores):.0f}, max {max(scores)}",
-             f"- winning score: mean {statistics.mean(max(g['result']['scores']) for g in games):.1f}; "
-             f"margin over the runner-up: mean {statistics.mean(margins):.1f}, median {statistics.median(margins):.0f}",
+             (f"- final score: mean {statistics.mean(scores):.1f}, sd {statistics.pstdev(scores):.1f}, "
+              f"min {min(scores)}, median {statistics.median(scores):.0f}, max {max(scores)}"),
+             (f"- winning score: mean {statistics.mean(max(g['result']['scores']) for g in games):.1f}; "
+              f"margin over the runner-up: mean {statistics.mean(margins):.1f}, "
+              f"median {statistics.median(margins):.0f}"),
              f"- decided by a tie-break: {pct(by_order, n)}; shared victories: {pct(shared, n)}",
              f"- round-1 first player wins {pct(round(order_wins['first']), n)} (fair share {100 / players:.1f}%)"]
     per_way = {k: statistics.mean(_ways(p)[k] for g in games for p in g["result"]["points"]) for k in WAYS + ("other",)}

@@ -23,7 +23,16 @@ from typing import Any
 
 from ..games.stars import main_board
 from ..games.stars.board import BITS, INDEX, NB, POP, Board
-from ..games.stars.components import COLOURS, FORAGE, FORAGE_AT, KINDS, LINKS, PILES, TILES, VILLAGE_ADJACENT
+from ..games.stars.components import (
+    COLOURS,
+    FORAGE,
+    FORAGE_AT,
+    KINDS,
+    LINKS,
+    PILES,
+    TILES,
+    VILLAGE_ADJACENT,
+)
 from ..rng import Rng
 
 BASE: dict[str, float] = {"constellations": 1.6, "scouting": 1.0, "offerings": 1.0}
@@ -180,9 +189,8 @@ def _colour_plan(ctx: Ctx, spaces: list[str], light: list[int], first_fixed: boo
         c = max(choices, key=lambda c: left[c])
         plan[0] = c
         left[c] -= 1
-    elif first_fixed and len(spaces) == 1:
-        if last not in main_board.start_colours(ctx.lit, spaces[0]):
-            return None
+    elif first_fixed and last not in main_board.start_colours(ctx.lit, spaces[0]):
+        return None  # a one-space path: its only light must also match the lit neighbour
     for k in range(len(spaces)):
         if plan[k] is None:
             c = max(range(3), key=lambda c: left[c])

@@ -60,7 +60,7 @@ def cell_index(value: Any) -> int | None:
 class Board:
     """The tiles, stardust and bonus tokens on one player board."""
 
-    __slots__ = ("tile", "mask", "colour", "crystal", "dust", "bonus", "taken")
+    __slots__ = ("bonus", "colour", "crystal", "dust", "mask", "taken", "tile")
 
     def __init__(self) -> None:
         n = len(CELLS)

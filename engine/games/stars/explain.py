@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from . import actions, main_board, stargazing
-from .board import CELLS, CORNER_AT, IS_CORNER, NB, cell_index
+from .board import CELLS, CORNER_AT, IS_CORNER, NB, POP, cell_index
 from .components import (
     ASH,
     COLOURS,
@@ -108,9 +108,8 @@ def explain(state: StarsState, seat: int, move: Any) -> str:
         return _pick(state, seat, move)
     if kind in ACTION_TYPES:
         return _action(state, seat, move)
-    if kind == "done":
-        if state.phase != FINAL:
-            return "'done' ends your stardust spending at the game end, after the last round"
+    if kind == "done" and state.phase != FINAL:
+        return "'done' ends your stardust spending at the game end, after the last round"
     return "that move is not legal now"
 
 
@@ -134,7 +133,7 @@ def _stardust(state: StarsState, seat: int, move: dict[str, Any]) -> str:
     if not s.board.vacant(i):
         return f"cell {_cell(i)} is not vacant: stardust goes only into a vacant cell that lines point into"
     need = s.board.incoming(i)
-    n = bin(need).count("1")
+    n = POP[need]
     if n == 0:
         return f"no line points into cell {_cell(i)}: stardust goes only where lines point into a vacant cell"
     if s.stardust < n:

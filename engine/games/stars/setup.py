@@ -15,6 +15,7 @@ from .board import CORNER_NAMES
 from .components import (
     ASH,
     BONUS_TOKENS,
+    FORAGE,
     GIRL_START,
     LIGHT_PER_COLOUR,
     OFFER_CARDS,
@@ -24,7 +25,6 @@ from .components import (
     START_LIGHT,
     TILE_IDS,
     VILLAGERS,
-    FORAGE,
 )
 from .state import ON_BONUS, READY, Seat, StarsState
 

@@ -26,8 +26,22 @@ VILLAGE = "village"
 class Seat:
     """One seat: its score, supplies, villagers, kept wood ash, board and tiles."""
 
-    __slots__ = ("score", "points", "light", "stardust", "tokens", "villagers", "ash", "board", "bag",
-                 "hand", "set_aside", "pending", "extra_actions", "done")
+    __slots__ = (
+        "ash",
+        "bag",
+        "board",
+        "done",
+        "extra_actions",
+        "hand",
+        "light",
+        "pending",
+        "points",
+        "score",
+        "set_aside",
+        "stardust",
+        "tokens",
+        "villagers",
+    )
 
     def __init__(self) -> None:
         self.score = 0
@@ -78,10 +92,37 @@ class Seat:
 class StarsState:
     """Everything on the table, the phase and whose move it is, and the generator."""
 
-    __slots__ = ("players", "options", "rng", "round", "phase", "girl", "elders", "ash_bag", "sky", "picks",
-                 "order", "current", "actions_left", "scout", "piles", "marked", "rewards_discarded",
-                 "rewards_unused", "offer_deck", "offer_card", "offer_filled", "offer_discard",
-                 "tokens_discarded", "forage", "lit", "supply_light", "supply_stardust", "seats", "ended")
+    __slots__ = (
+        "actions_left",
+        "ash_bag",
+        "current",
+        "elders",
+        "ended",
+        "forage",
+        "girl",
+        "lit",
+        "marked",
+        "offer_card",
+        "offer_deck",
+        "offer_discard",
+        "offer_filled",
+        "options",
+        "order",
+        "phase",
+        "picks",
+        "piles",
+        "players",
+        "rewards_discarded",
+        "rewards_unused",
+        "rng",
+        "round",
+        "scout",
+        "seats",
+        "sky",
+        "supply_light",
+        "supply_stardust",
+        "tokens_discarded",
+    )
 
     def __init__(self, players: int, options: dict[str, Any], rng: Rng) -> None:
         self.players = players
