@@ -19,7 +19,7 @@ import os
 from typing import Any
 
 from .errors import BadOptions, IllegalMove, UnknownGame
-from .games import REGISTRY
+from .games import GAME_INFO, rules_for
 from .match import SNAPSHOT_FORMAT, Match
 from .rng import Rng
 
@@ -29,20 +29,20 @@ __all__ = ["GAMES", "new_match", "restore", "replay", "Match", "IllegalMove", "U
 
 GAMES: dict[str, dict[str, Any]] = {
     gid: {
-        "title": rules.title,
-        "min_players": rules.min_players,
-        "max_players": rules.max_players,
-        "options": dict(rules.options),
+        "title": info["title"],
+        "min_players": info["min_players"],
+        "max_players": info["max_players"],
+        "options": dict(info["options"]),
     }
-    for gid, rules in REGISTRY.items()
+    for gid, info in GAME_INFO.items()
 }
 """Each game id with its title, seat range and options (option name → default)."""
 
 
 def _rules(game: Any):
-    if type(game) is not str or game not in REGISTRY:
-        raise UnknownGame(f"unknown game {game!r}: choose one of {', '.join(REGISTRY)}")
-    return REGISTRY[game]
+    if type(game) is not str or game not in GAME_INFO:
+        raise UnknownGame(f"unknown game {game!r}: choose one of {', '.join(GAME_INFO)}")
+    return rules_for(game)
 
 
 def _checked_options(rules, players: Any, options: Any) -> dict[str, Any]:

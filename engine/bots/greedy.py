@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..rng import Rng
-from . import greedy_gems, greedy_stars
-from . import greedy_station
+from . import greedy_gems
 
 
 def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     """The move with the best heuristic score (ties broken by the generator)."""
     if view.get("game") == "station":
+        from . import greedy_station  # loaded with its game, not at start-up
+
         return greedy_station.choose(view, moves, rng)
     if view.get("game") == "stars":
+        from . import greedy_stars
+
         return greedy_stars.choose(view, moves, rng)
     if view.get("game") == "splendor":
         scored = [(greedy_gems.score(view, m), i) for i, m in enumerate(moves)]

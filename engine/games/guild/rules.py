@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...rng import Rng
+from .. import GAME_INFO
 from . import explain as _explain
 from . import moves as _moves
 from . import scoring as _scoring
@@ -18,10 +19,10 @@ class GuildRules:
     """The `Rules` of ``guild``."""
 
     id = "guild"
-    title = "Starlight Guild"
-    min_players = 2
-    max_players = 4
-    options: ClassVar[dict[str, Any]] = {}
+    title: str = GAME_INFO[id]["title"]
+    min_players: int = GAME_INFO[id]["min_players"]
+    max_players: int = GAME_INFO[id]["max_players"]
+    options: ClassVar[dict[str, Any]] = GAME_INFO[id]["options"]
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> GuildState:
         return _setup.setup(players, options, rng)
