@@ -468,9 +468,9 @@ export class StarsTable {
     return el && this.root.contains(el) && el.dataset ? el.dataset.fk || null : null;
   }
 
-  _draw() {
+  _draw(local = false) {
     const focus = this._focusKey();
-    this._paint();
+    if (local && this.root.querySelector(".st-mine")) this._paintLocal(); else this._paint();
     if (focus) {
       const again = this.root.querySelector(`[data-fk="${CSS.escape(focus)}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -491,6 +491,16 @@ export class StarsTable {
     this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
     this.root.dataset.interactive = this.acting ? "true" : "false";
     this.root.dataset.offturn = this.offTurnDust ? "true" : "false";
+    this.root.dataset.mode = dustMode ? "stardust" : "";
+  }
+
+  /** a tap that changes only the seat's board and the panel (tile, side, rotation, cell, stardust) */
+  _paintLocal() {
+    const dustMode = this._dustMode();
+    this.root.querySelector(".st-mine").innerHTML = this.mineHTML(dustMode);
+    const panel = this.root.querySelector(".st-panel");
+    panel.innerHTML = this.panelHTML();
+    panel.classList.toggle("live", this.live);
     this.root.dataset.mode = dustMode ? "stardust" : "";
   }
 
@@ -1128,7 +1138,7 @@ export class StarsTable {
       }
       case "dust-mode":
         this.sel = { ...sel, mode: this._dustMode() ? "tile" : "dust", dustCell: null, cell: null };
-        redraw();
+        this._draw(true);
         if (this.sel.mode === "dust") {
           const b = this.root.querySelector(".st-mine");
           if (b && b.scrollIntoView) b.scrollIntoView({ block: "nearest" });
@@ -1144,7 +1154,7 @@ export class StarsTable {
         if (this._dustMode()) {
           if (sel.dustCell === k && this.dustMoves.has(k)) return this._send(this.dustMoves.get(k));
           this.sel = { ...sel, dustCell: k };
-          return redraw();
+          return this._draw(true);
         }
         const t = this._tile();
         if (!t) return undefined;
@@ -1162,7 +1172,7 @@ export class StarsTable {
           }
         }
         this.sel = { ...sel, tile: t.id, cell: k };
-        return redraw();
+        return this._draw(true);
       }
       case "place": {
         const t = this._tile();
@@ -1173,22 +1183,22 @@ export class StarsTable {
       }
       case "tile":
         this.sel = { ...sel, tile: el.dataset.tile, cell: null, mode: "tile" };
-        return redraw();
+        return this._draw(true);
       case "flip": {
         const t = this._tile();
         if (!t) return undefined;
         this.orient[t.id] = { side: t.side === "A" ? "B" : "A", rot: t.rot };
-        return redraw();
+        return this._draw(true);
       }
       case "rotate": {
         const t = this._tile();
         if (!t) return undefined;
         this.orient[t.id] = { side: t.side, rot: (t.rot + Number(el.dataset.dir) + 6) % 6 };
-        return redraw();
+        return this._draw(true);
       }
       case "corner":
         this.sel = { ...sel, bonus: el.dataset.token };
-        return redraw();
+        return this._draw(true);
       case "bonus": {
         const tok = el.dataset.token || null;
         const m = this.legal.find((x) => x.type === "bonus" && x.token === tok);
