@@ -1,8 +1,8 @@
 """Table policies on a real networked table (issue 6), over real WebRTC between browser
 contexts through a real PeerJS server (see net_support.py and docs/net.md):
 
-- Splendor with two humans: a seat's time runs out and the bot's move appears on every
-  device, with the countdown shown on each of them first;
+- Splendor with two humans: the countdown on every device; a seat's time runs out and the
+  bot's move appears on every device;
 - Starlight Guild: a seat moves to a new browser context with a one-use transfer code; the
   old device's credential is refused, the used code too; an offline seat's turn waits and the
   host plays one step for it;
@@ -47,32 +47,40 @@ def test_splendor_timer_runs_out_and_the_bot_move_shows_everywhere(devices, base
     screen = watch_with_code(devices.new("screen"), base_url, hp.get_by_test_id("viewing-code").inner_text().strip())
     devs = [host, ana, screen]
     wait_all(devs, 0)
-    # with two humans every action has 75 s, shown on every device
+    # with two humans every action has 75 s, counted down on every device
+    expect(hp.get_by_test_id("countdown")).to_contain_text("Your time")
     for d in (ana, screen):
         expect(d.page.get_by_test_id("countdown")).to_contain_text("Seat 1")
-    expect(hp.get_by_test_id("countdown")).to_contain_text("Your time")
     left = float(hp.get_by_test_id("countdown").locator(".net-timer").get_attribute("data-left"))
     assert 60 < left <= 75
-
-    # test-only: Ana's next turn gets 3 s (the seat acting now keeps its 75 s)
-    set_turn_seconds(hp, "splendor", 3)
     move = greedy(host.last()["view"], host.net("legalMoves"), 0, 0)
     assert click_move(hp, move) or host.play(move)
     wait_all(devs, 1)
-    set_turn_seconds(hp, "splendor", 75)  # later turns: the seed's 75 s again
     expect(ana.page.get_by_test_id("countdown")).to_contain_text("Your time")
     for d in (host, screen):
         expect(d.page.get_by_test_id("countdown")).to_contain_text("Ana")
-    # Ana does nothing: after 3 s a bot makes that one decision for her, and every device shows it
+
+    # test-only: the host's next turn gets 4 s (Ana's running turn keeps its 75 s)
+    set_turn_seconds(hp, "splendor", 4)
+    ana.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+    move = greedy(ana.last()["view"], ana.net("legalMoves"), 1, 1)
+    assert click_move(ana.page, move) or ana.play(move)
     wait_all(devs, 2)
+    set_turn_seconds(hp, "splendor", 75)  # later turns: the seed's 75 s again
+    for d in (ana, screen):
+        timers = next(json.loads(t)["timers"] for t in d.received() if json.loads(t).get("version") == 2)
+        assert list(timers) == ["0"] and 0 < timers["0"] <= 4, timers
+    # the host does nothing: after 4 s a bot makes that one decision for its seat, on every device
+    wait_all(devs, 3)
     for d in devs:
-        evs = events_of(d, 2) if d is not host else [e for m in host.net("received") if m["type"] == "update"
-                                                      and m["version"] == 2 for e in m["events"]]
-        assert evs and evs[0] == {"type": "timeout", "seat": 1}, f"{d.name}: {evs[:2]}"
-        expect(d.page.get_by_test_id("net-move-log")).to_contain_text("Ana ran out of time")
-    assert host.last()["view"]["to_act"] == [0]
-    left = float(hp.get_by_test_id("countdown").locator(".net-timer").get_attribute("data-left"))
-    assert left > 60, "the host's turn after the timeout has the full 75 s again"
+        evs = events_of(d, 3) if d is not host else [e for m in host.net("received") if m["type"] == "update"
+                                                      and m["version"] == 3 for e in m["events"]]
+        assert evs and evs[0] == {"type": "timeout", "seat": 0}, f"{d.name}: {evs[:2]}"
+        expect(d.page.get_by_test_id("net-move-log")).to_contain_text("Seat 1 ran out of time")
+    assert host.last()["view"]["to_act"] == [1]
+    expect(ana.page.get_by_test_id("countdown")).to_contain_text("Your time")
+    left = float(ana.page.get_by_test_id("countdown").locator(".net-timer").get_attribute("data-left"))
+    assert left > 60, "the turn after the timeout has the full 75 s again"
     assert hp.js_errors == [] and ana.page.js_errors == [] and screen.page.js_errors == []
 
 
