@@ -1007,30 +1007,36 @@ export class StarsTable {
       const [x1, y1] = p(a1), [x2, y2] = p(a2);
       return `<path class="sector ${cls}" d="M0,0 L${x1},${y1} A${r},${r} 0 0 1 ${x2},${y2} Z"/>`;
     };
-    // where tokens sit in each landing region (polar: angle, radius), filled in order
+    // where tokens sit in each landing region: [angle, radius, scale], by how many landed there
+    // (tokens never cover each other's centre and stay inside their region)
     const ANGLE = { red: 270, blue: 30, yellow: 150, red_blue: 330, blue_yellow: 90, yellow_red: 210 };
-    const spots = (region) => {
-      if (region === "centre") return [[0, 0], [180, 4.5], [0, 4.5], [90, 5]];
+    const spots = (region, n) => {
+      if (region === "centre") {
+        return [[[0, 0, 1]], [[180, 6, 0.8], [0, 6, 0.8]], [[210, 6.5, 0.75], [330, 6.5, 0.75], [90, 6.5, 0.75]],
+          [[225, 7, 0.7], [315, 7, 0.7], [45, 7, 0.7], [135, 7, 0.7]]][Math.min(n, 4) - 1];
+      }
       const a = ANGLE[region];
-      return region.includes("_")
-        ? [[a, 20], [a, 37], [a - 12, 28], [a + 12, 28]]  // on a border: along its line
-        : [[a, 31], [a - 30, 31], [a + 30, 31], [a - 16, 19], [a + 16, 19]];  // inside a colour
+      if (region.includes("_")) {  // on a border: along its line
+        return [[[a, 28, 1]], [[a, 20, 1], [a, 36, 1]], [[a, 17, 0.8], [a, 29, 0.8], [a, 41, 0.8]]][Math.min(n, 3) - 1];
+      }
+      return n <= 3 ? [[a, 31, 1], [a - 28, 31, 1], [a + 28, 31, 1]]  // inside a colour
+        : [[a, 31, 0.9], [a - 28, 31, 0.9], [a + 28, 31, 0.9], [a - 20, 18, 0.9], [a + 20, 18, 0.9]];
     };
     const byRegion = {};
     for (const t of v.sky) (byRegion[t.region] ||= []).push(t);
     const toks = [];
     for (const [region, list] of Object.entries(byRegion)) {
-      const sp = spots(region);
+      const sp = spots(region, list.length);
       list.forEach((t, i) => {
-        const [ang, rad] = sp[i % sp.length];
-        const extra = Math.floor(i / sp.length) * 3;
-        const x = (rad + extra) * Math.cos((ang * Math.PI) / 180) + extra;
-        const y = (rad + extra) * Math.sin((ang * Math.PI) / 180);
+        const [ang, rad, scale] = sp[i % sp.length];
+        const extra = Math.floor(i / sp.length) * 3;  // more than the spots: a little offset
+        const x = rad * Math.cos((ang * Math.PI) / 180) + extra;
+        const y = rad * Math.sin((ang * Math.PI) / 180) + extra;
         const tgt = listed.has(t.id);
-        toks.push(`<g class="ash-token${tgt ? " target" : ""}${this.sel.ash === t.id ? " picked" : ""}" transform="translate(${f1(x)} ${f1(y)})"
+        toks.push(`<g class="ash-token${tgt ? " target" : ""}${this.sel.ash === t.id ? " picked" : ""}" transform="translate(${f1(x)} ${f1(y)}) scale(${scale})"
           data-ash="${esc(t.id)}"${tgt ? ` data-action="ash" data-from="dish" data-token="${esc(t.id)}" data-fk="ashdish:${esc(t.id)}" role="button" tabindex="0"` : ""}
           aria-label="${esc(ASH[t.kind])} token on ${esc(REGION_TEXT[t.region])}"><title>${esc(ASH[t.kind])} (${esc(REGION_TEXT[t.region])})</title>
-          <circle r="7.6" class="a-disc"/><g transform="scale(.85)">${ashGlyph(t.kind)}</g></g>`);
+          <circle r="7" class="a-disc"/><g transform="scale(.8)">${ashGlyph(t.kind)}</g></g>`);
       });
     }
     const picks = v.turn.picks;
