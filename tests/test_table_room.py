@@ -104,12 +104,30 @@ def test_a_move_out_of_turn_is_refused():
 
 
 def test_a_stale_move_is_refused():
-    room, credential, _ = make_room()
-    room.receive("host", move_message(room, credential, {"type": "pass"}))
+    """A move made on a view older than the seat's own last move (a double tap) is stale."""
+    room, credential, _ = make_room(game="splendor", seats=("human", "human"))
+    state = room.match._state
+    state.seats[0].tokens = [2, 2, 2, 2, 1, 0]  # taking three makes 12: seat 0 then returns two
+    state.bank = [b - t for b, t in zip(state.bank, state.seats[0].tokens)]
+    room.match._legal = {}
+    take = room.match.legal_moves(0)[0]
+    room.receive("host", move_message(room, credential, take, version=0))
+    assert room.match.to_act() == [0]
     before = snapshot(room)
-    phone = join(room, "phone", 1)
-    (refused,) = messages(room.receive("phone", move_message(room, phone, {"type": "pass"}, version=0)))
+    (refused,) = messages(room.receive("host", move_message(room, credential, take, version=0)))
     assert refused["code"] == "stale" and snapshot(room) == before
+    (refused,) = messages(room.receive("host", move_message(room, credential, take, version=7)))
+    assert refused["code"] == "stale" and snapshot(room) == before
+
+
+def test_at_a_simultaneous_phase_another_seats_move_does_not_make_mine_stale():
+    room, credential, _ = make_room(game="stars", seats=("human", "human"))
+    phone = join(room, "phone", 1)
+    assert sorted(room.match.to_act()) == [0, 1]
+    mine, theirs = room.match.legal_moves(0)[0], room.match.legal_moves(1)[0]
+    room.receive("host", move_message(room, credential, mine, version=0))
+    out = room.receive("phone", move_message(room, phone, theirs, version=0))
+    assert not messages(out, "phone", "refused") and len(room.match.log) == 2
 
 
 def test_an_illegal_move_gets_the_engines_reason():

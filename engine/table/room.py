@@ -266,7 +266,7 @@ class Room:
         version = message.get("version")
         if type(version) is not int:
             return self._refuse(device, "bad_message", "a move names the table version it was made at", ref)
-        if version != len(self.match.log):
+        if self._stale(seat, version):
             return self._refuse(device, "stale", "the table has moved on since: look again and retry", ref)
         if "move" not in message:
             return self._refuse(device, "bad_message", "a move message carries a 'move'", ref)
@@ -280,6 +280,16 @@ class Room:
         except IllegalMove as refused:
             return self._refuse(device, "illegal_move", refused.reason, ref)
         return self._accepted(events, acted=seat)
+
+    def _stale(self, seat: int, version: int) -> bool:
+        """A move is stale when it was made on a view older than the seat's own last move
+        (a double tap, a resent message). Other seats' moves in between do not make it
+        stale — at a simultaneous phase each seat acts at its own pace — and the engine
+        still judges whether it is legal now."""
+        log = self.match.log
+        if not 0 <= version <= len(log):
+            return True
+        return any(entry[0] == seat for entry in log[version:])
 
     def _accepted(self, events: list[dict[str, Any]], acted: int | None = None) -> Outbox:
         self.last_action = self.clock.now()
@@ -397,8 +407,15 @@ class Room:
 
     # ----- computer seats ----------------------------------------------------------------
 
+    def _waiting_for(self) -> list[int]:
+        """Seats the game waits on: `to_act`, less seats a game lists only for optional
+        moves (Stars' stardust-only seats, which its view names in ``waiting_for``)."""
+        acting = self.match.to_act()
+        waiting = self.match.view(None).get("waiting_for") if self.match.game == "stars" else None
+        return [s for s in acting if s in waiting] if isinstance(waiting, list) else acting
+
     def _bot_to_act(self) -> int | None:
-        for seat in self.match.to_act():
+        for seat in self._waiting_for():
             if self.seats[seat].kind == "bot":
                 return seat
         return None
@@ -410,7 +427,7 @@ class Room:
             self.deadlines = {}
             return
         self.bot_due = None if self._bot_to_act() is None else self.clock.now() + self.bot_delay
-        acting = set(self.match.to_act())
+        acting = set(self._waiting_for())
         self.deadlines = {seat: due for seat, due in self.deadlines.items() if seat in acting}
         if self._timer_on():
             for seat in acting:
