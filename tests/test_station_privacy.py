@@ -60,7 +60,7 @@ def test_stations_docks_market_display_and_renown_are_public():
 
 
 def test_through_whole_random_games_hidden_ids_never_reach_another_seat_or_an_event():
-    for seed in range(6):
+    for seed in range(4):
         rng = random.Random(seed)
         m = engine.new_match("station", 2 + seed % 3, seed=seed)
         state = m._state

@@ -104,3 +104,47 @@ def test_a_refused_move_leaves_the_legal_moves_as_they_were():
     moves = json.dumps(m.legal_moves(0))
     refused(m, purchase("M04", [3, 2], (2, 5)), r"middle module needs")
     assert json.dumps(m.legal_moves(0)) == moves
+
+
+def _mutated(move, rng, state):
+    """A near miss of a listed move: another node, payment, credit or module."""
+    move = json.loads(json.dumps(move))
+    kind = move["type"]
+    if kind == "acquire" and state.display:
+        move["credits"] = rng.sample(state.display, min(rng.randint(1, 3), len(state.display)))
+    elif kind == "purchase":
+        choice = rng.randrange(3)
+        if choice == 0:
+            move["pay"] = sorted((rng.randint(1, 6) for _ in range(rng.randint(1, 3))), reverse=True)
+        elif choice == 1:
+            move["to"] = {"ring": rng.randint(1, 3), "sector": rng.randint(0, 9)}
+        else:
+            move["module"] = rng.choice([m for m in state.berths if m] or ["M01"])
+    elif kind == "reconfigure":
+        move["to" if "to" in move else "at"] = {"ring": rng.randint(1, 3), "sector": rng.randint(0, 9)}
+    elif kind == "bonus" and state.display:
+        move["credit"] = rng.choice(state.display)
+    return move
+
+
+def test_every_near_miss_is_refused_with_a_reason_naming_its_rule():
+    import random
+
+    from engine.games.station.explain import explain
+
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        m = engine.new_match("station", 2 + seed % 3, seed=seed)
+        while not m.is_over():
+            (seat,) = m.to_act()
+            moves = m.legal_moves(seat)
+            for _ in range(3):
+                near = _mutated(rng.choice(moves), rng, m._state)
+                if near in moves:
+                    continue
+                reason = explain(m._state, seat, near)
+                assert reason != "that move is not legal now", f"no rule named for {near}"
+                checked += 1
+            m.play(seat, moves[rng.randrange(len(moves))])
+    assert checked > 1000

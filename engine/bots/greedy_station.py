@@ -1,15 +1,17 @@
 """Greedy heuristics for the station game, from the bot's own view only.
 
-Every move gets a value in renown-like units, one move deep:
-- installing a module (bought or from the Dock): the Synergy it would earn now, the change of
-  the Storm awards its department can expect at the Storms still to come (its Readiness
-  against the other stations, which are public), the change of Shield, and a little for the
-  ports it leaves open;
-- paying costs a fraction of a renown per credit value spent, less with an exact payment
-  (the bonus credit);
-- acquiring is worth the credits' value, more for guilds the market asks for;
-- a Dock purchase or a removal is worth little; passing only when nothing else is possible
-  or the move would lose value after the end is triggered.
+Every move gets a value in renown-like units, one move deep. A station's *worth* is the
+Storm renown its departments can expect at the Storms still to come (its Readiness ranked
+against the other stations, which are public; nearer Storms weigh more) plus its Shield.
+- installing a module (bought or from the Dock), exchanging or removing one: the change of
+  worth, plus the Synergy a newly installed module earns now, a point for every module added
+  and a little for its ports; an exchange or a removal also costs a little, so the bot never
+  shuffles modules back and forth (each exchange must raise the worth);
+- paying costs a fraction of a renown per credit value spent (less the more credits the bot
+  holds, so it spends rather than hoards), less with an exact payment (the bonus credit);
+- acquiring is worth the credits' value, more for guilds the market offers;
+- a Dock purchase is worth little; passing only when nothing else is possible, or when every
+  other move would lose value after the end is triggered.
 
 The rule helpers it uses (station geometry, Synergy, Readiness, award ranks) are pure
 functions of what the view shows.
@@ -55,8 +57,6 @@ class Context:
         for name in self.storms:
             at = {STORM_I: first, STORM_II: second}.get(name)
             self.weights[name] = STORM_WEIGHT[name] if at is None or at - purchases <= 12 else STORM_WEIGHT[name] * 0.7
-        self.readiness = readiness(self.grid)
-        self.shield = shield(self.grid)[0]
         self.end = view["turn"]["end_triggered"]
         hand_value = sum(c["value"] for c in seats[self.me].get("hand", []))
         # Money is worth less the more of it the bot holds: spend rather than hoard.
@@ -67,26 +67,36 @@ class Context:
                 self.modules[berth["module"]["id"]] = (berth["module"], berth["cost"])
         for m in seats[self.me]["dock"]:
             self.modules.setdefault(m["id"], (m, m["cost"]))
+        for ring in seats[self.me]["station"]:
+            for m in ring:
+                if m:
+                    self.modules.setdefault(m["id"], (m, m["cost"]))
+        self.base = self.worth(self.grid)
 
     def storm_value(self, dept: str, mine: int | None) -> float:
         values = [mine] + [r.get(dept) for r in self.others]
         return sum(self.weights[name] * rank_awards(values, AWARDS[name])[0] for name in self.storms)
 
-    def install_value(self, grid: list, i: int, mid: str, dept: str, base: float = 1.0) -> float:
-        """Renown-like value of ``mid`` newly at node ``i`` of ``grid`` (a copy to edit)."""
-        before = readiness(grid).get(dept)
-        old_shield = shield(grid)[0]
+    def worth(self, grid: list) -> float:
+        """What a station is expected to bring from here on: the Storm awards of its
+        departments and its Shield."""
+        ready = readiness(grid)
+        depts = set(ready) | {d for r in self.others for d in r}
+        return sum(self.storm_value(d, ready.get(d)) for d in depts) + 0.6 * shield(grid)[0]
+
+    def ports(self, mid: str) -> int:
+        sides = self.modules[mid][0]["sides"] if mid in self.modules else {}
+        return sum(1 for v in sides.values() if v == "port")
+
+    def change(self, i: int, mid: str | None) -> float:
+        """The change of `worth` when node ``i`` holds ``mid`` (None: emptied), plus the
+        Synergy a newly installed module earns now."""
+        grid = self.grid[:]
         grid[i] = mid
-        try:
-            syn = 0.0 if mid in self.record else float(synergy(grid, i, mid)[0])
-            after = readiness(grid).get(dept)
-            gain = self.storm_value(dept, after) - self.storm_value(dept, before)
-            sh = shield(grid)[0] - old_shield
-            ports = self.modules[mid][0]["sides"] if mid in self.modules else {}
-            openness = 0.15 * sum(1 for v in ports.values() if v == "port")
-        finally:
-            grid[i] = None
-        return syn + gain + 0.6 * sh + openness + base
+        value = self.worth(grid) - self.base
+        if mid is not None and mid not in self.record:
+            value += synergy(grid, i, mid)[0]
+        return value
 
 
 def score(ctx: Context, move: dict[str, Any]) -> float:
@@ -115,33 +125,18 @@ def score(ctx: Context, move: dict[str, Any]) -> float:
         if move["to"] == "dock":
             return value + (0.0 if ctx.end else 0.6 + 0.1 * module["cost"])
         i = index(move["to"]["ring"], move["to"]["sector"])
-        return value + ctx.install_value(ctx.grid[:], i, module["id"], module["department"]) + 0.1 * module["cost"]
+        return value + ctx.change(i, module["id"]) + 1.0 + 0.15 * ctx.ports(module["id"]) + 0.1 * module["cost"]
     if kind == "reconfigure":
         op = move["op"]
         if op == "install":
-            module = ctx.modules[move["module"]][0]
             i = index(move["to"]["ring"], move["to"]["sector"])
-            return ctx.install_value(ctx.grid[:], i, module["id"], module["department"])
-        if op == "remove":
-            return -3.0
-        module = ctx.modules[move["module"]][0]
+            return ctx.change(i, move["module"]) + 1.0 + 0.15 * ctx.ports(move["module"])
         i = index(move["at"]["ring"], move["at"]["sector"])
-        grid = ctx.grid[:]
-        old = grid[i]
-        grid[i] = None
-        out_dept = _dept_of(view, old)
-        loss = ctx.storm_value(out_dept, ctx.readiness.get(out_dept)) - ctx.storm_value(out_dept, readiness(grid).get(out_dept))
-        return ctx.install_value(grid, i, module["id"], module["department"], base=0.0) - loss - 0.5
+        if op == "remove":
+            return ctx.change(i, None) - 3.0
+        old = ctx.grid[i]
+        return ctx.change(i, move["module"]) + 0.15 * (ctx.ports(move["module"]) - ctx.ports(old)) - 0.5
     return 0.0
-
-
-def _dept_of(view: dict[str, Any], mid: str) -> str:
-    me = view["seats"][view["seat"]]
-    for ring in me["station"]:
-        for cell in ring:
-            if cell and cell["id"] == mid:
-                return cell["department"]
-    raise KeyError(mid)
 
 
 def _wanted_guilds(ctx: Context) -> dict[str, int]:

@@ -74,7 +74,6 @@ def explain(state: StationState, seat_index: int, move: Any) -> str:
     missing = expected - set(move)
     if missing:
         return f"a {kind} move needs {', '.join(sorted(missing))}"
-    seat = state.seats[seat_index]
 
     if state.phase == BONUS:
         if kind not in ("bonus", "decline"):

@@ -154,10 +154,10 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
         for i in plan.removable:
             moves.append(REMOVE[i])
     if dock:
+        masks = [(mid, PORT_MASK[mid]) for mid in dock]
         for i, core, parts in plan.exchange:
-            for mid in dock:
-                ports = PORT_MASK[mid]
-                if core & ports and all(m & ports for m in parts):
+            for mid, ports in masks:
+                if core & ports and (not parts or all(m & ports for m in parts)):
                     moves.append(EXCHANGE[mid, i])
     return moves
 

@@ -16,7 +16,7 @@ direct corridor. Sector 9 neighbors sector 0.
 
 from __future__ import annotations
 
-from .components import DEPT_OF, PORT_MASK, SIDES_OF
+from .components import DEPT_OF, SIDES_OF
 
 RINGS = (1, 2, 3)
 RING_NAMES = {1: "inner", 2: "middle", 3: "outer"}
@@ -112,21 +112,6 @@ def facing(grid: Grid, i: int) -> int:
         if other is not None and SIDES_OF[other][theirs]:
             mask |= 1 << mine
     return mask
-
-
-def open_nodes(grid: Grid) -> list[tuple[int, int]]:
-    """Empty nodes whose support is in place, with their `facing` masks (the route still
-    depends on the module installed there)."""
-    return [(i, facing(grid, i)) for i in range(NODES) if grid[i] is None and supported(grid, i)]
-
-
-def install_nodes(grid: Grid, mid: str, nodes: list[tuple[int, int]] | None = None) -> list[int]:
-    """The empty nodes where ``mid`` can be installed in a legal station: supported, and
-    with a corridor to the Core or to an installed module (each of which is routed)."""
-    if nodes is None:
-        nodes = open_nodes(grid)
-    ports = PORT_MASK[mid]
-    return [i for i, mask in nodes if mask & ports]
 
 
 def install_problem(grid: Grid, i: int, mid: str) -> str | None:
@@ -243,40 +228,52 @@ class Corridors:
     __slots__ = ("disc", "hanging")
 
     def __init__(self, grid: Grid) -> None:
-        disc: dict[int, int] = {}
-        low: dict[int, int] = {}
-        size: dict[int, int] = {}
-        hanging: dict[int, list[tuple[int, int]]] = {}
-        counter = 0
-
-        def adj(i: int) -> list[int]:
-            if i < 0:
-                return [j for j in range(SECTORS) if grid[j] is not None and SIDES_OF[grid[j]][INWARD]]
-            sides = SIDES_OF[grid[i]]
-            out = [j for j, mine, theirs in NEIGHBOURS[i]
-                   if grid[j] is not None and sides[mine] and SIDES_OF[grid[j]][theirs]]
+        adj: dict[int, list[int]] = {}
+        roots: list[int] = []
+        for i in range(NODES):
+            mid = grid[i]
+            if mid is None:
+                continue
+            sides = SIDES_OF[mid]
+            out = []
+            for j, mine, theirs in NEIGHBOURS[i]:
+                other = grid[j]
+                if other is not None and sides[mine] and SIDES_OF[other][theirs]:
+                    out.append(j)
             if i < SECTORS and sides[INWARD]:
                 out.append(-1)
-            return out
-
-        def dfs(u: int, parent: int) -> None:
-            nonlocal counter
-            disc[u] = low[u] = counter
-            counter += 1
-            size[u] = 1
-            for v in adj(u):
+                roots.append(i)
+            adj[i] = out
+        adj[-1] = roots
+        disc = {-1: 0}
+        low = {-1: 0}
+        size = {-1: 1}
+        hanging: dict[int, list[tuple[int, int]]] = {}
+        counter = 1
+        stack = [(-1, -2, iter(roots))]
+        while stack:
+            u, parent, neighbours = stack[-1]
+            for v in neighbours:
                 if v == parent:
                     continue
                 if v in disc:
-                    low[u] = min(low[u], disc[v])
+                    if disc[v] < low[u]:
+                        low[u] = disc[v]
                 else:
-                    dfs(v, u)
-                    size[u] += size[v]
-                    low[u] = min(low[u], low[v])
-                    if u >= 0 and low[v] >= disc[u]:
-                        hanging.setdefault(u, []).append((disc[v], disc[v] + size[v]))
-
-        dfs(-1, -2)
+                    disc[v] = low[v] = counter
+                    counter += 1
+                    size[v] = 1
+                    stack.append((v, u, iter(adj[v])))
+                    break
+            else:
+                stack.pop()
+                if stack:
+                    p = stack[-1][0]
+                    size[p] += size[u]
+                    if low[u] < low[p]:
+                        low[p] = low[u]
+                    if p >= 0 and low[u] >= disc[p]:
+                        hanging.setdefault(p, []).append((disc[u], disc[u] + size[u]))
         self.disc = disc
         self.hanging = hanging
 
