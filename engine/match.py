@@ -30,7 +30,7 @@ def _same_types(given: Any, canonical: Any) -> bool:
                 return False
         return True
     if type(canonical) is list:
-        return all(_same_types(g, c) for g, c in zip(given, canonical))
+        return all(_same_types(g, c) for g, c in zip(given, canonical, strict=False))
     return True
 
 
@@ -99,6 +99,14 @@ class Match:
     def to_act(self) -> list[int]:
         """The seats that may act now (empty once the game is over)."""
         return self._rules.to_act(self._state)
+
+    def waiting_for(self) -> list[int]:
+        """The seats the game must hear from before it goes on: a subset of `to_act`.
+
+        Timers and computer seats follow these; a seat in `to_act` but not here may act
+        (e.g. spend Stars' stardust out of turn) but nobody waits for it.
+        """
+        return self._rules.waiting_for(self._state)
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every legal move of ``seat`` now (empty if it may not act). Treat as read-only."""

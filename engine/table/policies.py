@@ -1,17 +1,18 @@
-"""Each game's table rules (seeds 000 and 001): timers, offline seats.
+"""How a game's table treats time and absent players: `TablePolicy`, read from each game's
+facts (``"table"`` in `engine.games.GAME_INFO`), so this module names no game.
 
-- ``splendor`` (seed 001): the host takes the first turn; solo (one human) waits for you;
-  with two or more humans each action or required choice has 75 seconds, after which a
-  bot makes that one decision for the seat.
-- ``guild`` (seed 000): no turn timer; an offline seat's turn waits for it; the host may
-  have a bot play one step for an offline seat.
-- Games whose seeds say nothing (``station``, ``stars``): like Guild — no timer, the host may
-  play one step for an offline seat — so a table is never stuck and nobody is rushed.
+The defaults are the table nobody is rushed at: no turn timer, and the host may have a bot
+play one step for an offline seat, so a table is never stuck (Guild's table, seed 000; the
+seeds of Stars and Station say nothing of the table). Splendor's facts (seed 001) set a
+75-second timer per action or required choice with two or more humans, after which a bot
+makes that one decision, and no host step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..games import GAME_INFO
 
 
 @dataclass(frozen=True)
@@ -24,11 +25,6 @@ class TablePolicy:
     timeout_bot: str = "greedy"  # the bot that decides for a seat whose time ran out
 
 
-POLICIES: dict[str, TablePolicy] = {
-    "splendor": TablePolicy(turn_seconds=75.0, timer_min_humans=2, host_may_step_offline=False),
-    "guild": TablePolicy(turn_seconds=None, host_may_step_offline=True),
-}
-
 DEFAULT = TablePolicy()
 
 ROOM_IDLE_SECONDS = 24 * 3600  # a room closes after 24 hours without an action (seed 000)
@@ -36,5 +32,14 @@ TRANSFER_CODE_SECONDS = 10 * 60  # a device-transfer code is valid for 10 minute
 
 
 def policy_for(game: str) -> TablePolicy:
-    """The table policy of a game id."""
-    return POLICIES.get(game, DEFAULT)
+    """The table policy of a game id (the defaults for an id not in `GAME_INFO`)."""
+    info = GAME_INFO.get(game)
+    if info is None:
+        return DEFAULT
+    facts = info["table"]
+    return TablePolicy(
+        turn_seconds=facts.get("turn_seconds", DEFAULT.turn_seconds),
+        timer_min_humans=facts.get("timer_min_humans", DEFAULT.timer_min_humans),
+        host_may_step_offline=facts.get("host_may_step_offline", DEFAULT.host_may_step_offline),
+        timeout_bot=facts.get("timeout_bot", DEFAULT.timeout_bot),
+    )

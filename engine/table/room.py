@@ -143,7 +143,8 @@ class Room:
 
     @staticmethod
     def _refuse(device: str, code: str, reason: str, ref: Any = None) -> Outbox:
-        return [{"to": device, "message": {"v": VERSION, "type": "refused", "code": code, "reason": reason, "ref": ref}}]
+        message = {"v": VERSION, "type": "refused", "code": code, "reason": reason, "ref": ref}
+        return [{"to": device, "message": message}]
 
     # ----- connections -------------------------------------------------------------------
 
@@ -308,7 +309,8 @@ class Room:
         if not self._host_seat(device, message):
             return self._refuse(device, "bad_credential", "only the host can play a step for another seat", ref)
         if not self.policy.host_may_step_offline:
-            return self._refuse(device, "not_allowed", "at this game's table missed turns are handled by the timer", ref)
+            return self._refuse(device, "not_allowed",
+                                "at this game's table missed turns are handled by the timer", ref)
         seat = message.get("seat")
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             return self._refuse(device, "bad_message", "name the seat to play a step for", ref)
@@ -407,15 +409,9 @@ class Room:
 
     # ----- computer seats ----------------------------------------------------------------
 
-    def _waiting_for(self) -> list[int]:
-        """Seats the game waits on: `to_act`, less seats a game lists only for optional
-        moves (Stars' stardust-only seats, which its view names in ``waiting_for``)."""
-        acting = self.match.to_act()
-        waiting = self.match.view(None).get("waiting_for") if self.match.game == "stars" else None
-        return [s for s in acting if s in waiting] if isinstance(waiting, list) else acting
-
     def _bot_to_act(self) -> int | None:
-        for seat in self._waiting_for():
+        """The first computer seat the game waits on (seats that only may act are left be)."""
+        for seat in self.match.waiting_for():
             if self.seats[seat].kind == "bot":
                 return seat
         return None
@@ -427,7 +423,7 @@ class Room:
             self.deadlines = {}
             return
         self.bot_due = None if self._bot_to_act() is None else self.clock.now() + self.bot_delay
-        acting = set(self._waiting_for())
+        acting = set(self.match.waiting_for())
         self.deadlines = {seat: due for seat, due in self.deadlines.items() if seat in acting}
         if self._timer_on():
             for seat in acting:

@@ -1,11 +1,9 @@
-"""Starlight Guild (seed 000): the rules object `engine.match.Match` drives."""
+"""Starlight Guild (seed 000): its functions, wired into one `GameRules`."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from ...rng import Rng
 from .. import GAME_INFO
+from ..adapter import GameRules
 from . import explain as _explain
 from . import moves as _moves
 from . import scoring as _scoring
@@ -15,44 +13,26 @@ from . import views as _views
 from .state import GuildState
 
 
-class GuildRules:
-    """The `Rules` of ``guild``."""
-
-    id = "guild"
-    title: str = GAME_INFO[id]["title"]
-    min_players: int = GAME_INFO[id]["min_players"]
-    max_players: int = GAME_INFO[id]["max_players"]
-    options: ClassVar[dict[str, Any]] = GAME_INFO[id]["options"]
-
-    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> GuildState:
-        return _setup.setup(players, options, rng)
-
-    def to_act(self, state: GuildState) -> list[int]:
-        return [] if state.ended else [state.current]
-
-    def legal_moves(self, state: GuildState, seat: int) -> list[dict[str, Any]]:
-        return _moves.legal_moves(state, seat)
-
-    def explain(self, state: GuildState, seat: int, move: Any) -> str:
-        return _explain.explain(state, seat, move)
-
-    def apply(self, state: GuildState, seat: int, move: dict[str, Any]) -> list[dict[str, Any]]:
-        return _turn.apply(state, seat, move)
-
-    def view(self, state: GuildState, seat: int | None) -> dict[str, Any]:
-        return _views.view(state, seat)
-
-    def is_over(self, state: GuildState) -> bool:
-        return state.ended
-
-    def result(self, state: GuildState) -> dict[str, Any] | None:
-        return _scoring.result(state)
-
-    def to_json(self, state: GuildState) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> GuildState:
-        return GuildState.from_json(data)
+def _to_act(state: GuildState) -> list[int]:
+    """One seat at a time, in turn: the seat whose turn it is (none once over)."""
+    return [] if state.ended else [state.current]
 
 
-RULES = GuildRules()
+def _is_over(state: GuildState) -> bool:
+    return state.ended
+
+
+RULES = GameRules(
+    "guild", GAME_INFO["guild"],
+    setup=_setup.setup,
+    to_act=_to_act,
+    waiting_for=_to_act,  # strict turns: the seat that may act is the seat the game waits on
+    legal_moves=_moves.legal_moves,
+    explain=_explain.explain,
+    apply=_turn.apply,
+    view=_views.view,
+    is_over=_is_over,
+    result=_scoring.result,
+    to_json=GuildState.to_json,
+    from_json=GuildState.from_json,
+)
