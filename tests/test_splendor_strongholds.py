@@ -10,7 +10,8 @@ the ruling "Strongholds module" (2025 edition):
 - A card holding strongholds can be bought or reserved only by their owner, who takes them back.
 - Conquest: three of one's strongholds on one card allow, after the action, one extra
   purchase of that card, paying normally.
-- Slots emptied by purchases are refilled after the stronghold action and any conquest.
+- Slots emptied by purchases (and, issue 21, by market reservations) are refilled after the
+  stronghold action and any conquest.
 """
 
 import pytest
@@ -308,12 +309,12 @@ def test_the_owner_buying_a_guarded_card_takes_its_strongholds_back():
     strongholds_accounted(m)
 
 
-def test_the_owner_reserving_a_guarded_card_takes_its_strongholds_back_and_the_slot_refills_at_once():
+def test_the_owner_reserving_a_guarded_card_takes_its_strongholds_back_and_the_slot_refills_at_the_turns_end():
     m = sh(current=1, strongholds={"1-08": (1, 3)})
     events = play(m, reserve("1-08"))
-    assert types(events) == ["reserve", "strongholds_home", "refill", "gold"]
-    assert events[2] == {"type": "refill", "tier": 1, "slot": 2, "card": events[2]["card"]}
-    assert events[2]["card"]["id"] == "1-12" and market_ids(m, 1) == ["1-25", "1-02", "1-12", "1-16"]
+    assert types(events) == ["reserve", "strongholds_home", "gold", "refill"]
+    assert events[3] == {"type": "refill", "tier": 1, "slot": 2, "card": events[3]["card"]}
+    assert events[3]["card"]["id"] == "1-12" and market_ids(m, 1) == ["1-25", "1-02", "1-12", "1-16"]
     assert held_strongholds(m) == {} and supply(m, 1) == 3 and m.to_act() == [0]
 
 
@@ -451,10 +452,11 @@ def test_a_purchase_from_an_empty_deck_leaves_the_slot_empty():
     assert market_ids(m, 1) == [None, "1-02", "1-08", "1-16"]
 
 
-def test_a_reserve_refills_at_once_with_strongholds_on():
+def test_a_reserved_slot_is_refilled_in_the_refill_step_with_strongholds_on():
+    # issue 21: like a purchase's, after the (here absent) conquest; see test_splendor_refill_timing.py
     m = sh()
     events = play(m, reserve("1-02"))
-    assert types(events) == ["reserve", "refill", "gold"] and events[1]["card"]["id"] == "1-12"
+    assert types(events) == ["reserve", "gold", "refill"] and events[2]["card"]["id"] == "1-12"
     assert market_ids(m, 1) == ["1-25", "1-12", "1-08", "1-16"]
 
 

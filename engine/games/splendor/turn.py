@@ -4,8 +4,9 @@ After the seat's action, the rest of the turn is a list of named steps kept in t
 run in order (RULINGS, "Order of the end of a turn with modules on"):
 
     effects of each purchase (post 1 gem, stronghold action) → conquest purchase →
-    refill after purchases (Strongholds on) → return tokens down to 10 → at most one
-    noble → at most one Trading Post → check for 15 prestige and pass the turn.
+    refill of the slots emptied this turn by purchases and market reservations (Strongholds
+    on) → return tokens down to 10 → at most one noble → at most one Trading Post → check
+    for 15 prestige and pass the turn.
 
 A step that needs the seat's decision sets ``phase`` and ``pending`` and stops; the
 seat's choice move finishes that step and the rest runs on. Steps of a module that is
@@ -46,9 +47,15 @@ def _card(cid: str) -> dict[str, Any]:
     return dict(CARD_JSON[cid])
 
 
-def _leave_market(state: SplendorState, card_id: str, events: list[Event], purchase: bool) -> bool:
-    """Remove a face-up card; its strongholds go home; refill now, or after the stronghold
-    steps when it was bought with Strongholds on. False if the card was not face up."""
+def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bool:
+    """Remove a face-up card (bought or reserved); its strongholds go home. False if the card
+    was not face up.
+
+    Strongholds off: the slot is refilled from its deck at once. Strongholds on: the slot
+    stays empty and waits for the turn's ``refill`` step, after the conquest and the
+    stronghold actions, whether the card was bought or reserved — so no stronghold can go
+    on a card that a refill of the same turn brings out (RULINGS, issue 21).
+    """
     for t, row in enumerate(state.market):
         if card_id in row:
             slot = row.index(card_id)
@@ -58,7 +65,7 @@ def _leave_market(state: SplendorState, card_id: str, events: list[Event], purch
     home = strongholds.send_home(state, card_id)
     if home is not None:
         events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
-    if purchase and state.options.get("strongholds"):
+    if state.options.get("strongholds"):
         state.market[t][slot] = None
         state.refills.append([t, slot])
         return True
@@ -77,7 +84,7 @@ def _buy(state: SplendorState, seat_index: int, move: dict[str, Any], events: li
         seat.tokens[i] -= pay[i]
         state.bank[i] += pay[i]
     events.append({"type": "buy", "seat": seat_index, "card": _card(cid), "pay": dict(move["pay"])})
-    if not _leave_market(state, cid, events, purchase=True):
+    if not _leave_market(state, cid, events):
         seat.reserved = [r for r in seat.reserved if r[0] != cid]
     card = CARDS[cid]
     seat.cards.append(cid)
@@ -117,7 +124,7 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
         if "card" in move:
             cid = move["card"]
             events.append({"type": "reserve", "seat": seat_index, "card": _card(cid)})
-            _leave_market(state, cid, events, purchase=False)
+            _leave_market(state, cid, events)
             seat.reserved.append([cid, False])
         else:
             tier = move["tier"]
