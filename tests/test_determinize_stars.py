@@ -64,6 +64,8 @@ def test_the_sampled_world_shows_the_seat_its_view_and_is_a_legal_game() -> None
                 assert RULES.to_act(world) == m.to_act()
                 for s in RULES.to_act(world):
                     assert len(RULES.legal_moves(world, s)) > 0
+                if seat in m.to_act():  # its own moves are the real ones
+                    assert RULES.legal_moves(world, seat) == m.legal_moves(seat)
     assert phases == {"stargazing", "wood_ash", "action", "final", "over"}
 
 
