@@ -4,10 +4,7 @@
 
 import { EngineClient, EngineError } from "./engine-client.js";
 import { esc } from "./games/gems-ui.js";
-import { ui as splendorUI } from "./games/splendor.js";
-import { ui as guildUI } from "./games/guild.js";
-import { ui as starsUI } from "./games/stars.js";
-import { ui as stationUI } from "./games/station.js";
+import { DEFAULT_THEME_COLOR, GAME_UI, THEME_COLOR, gameList, gameTitle, hasTable } from "./games/registry.js";
 
 // ---------------------------------------------------------------------------- settings
 const params = new URLSearchParams(location.search);
@@ -16,9 +13,7 @@ const BOT_DELAY_MS = (() => {
   const n = raw === null ? NaN : Number(raw);
   return Number.isFinite(n) && n >= 0 ? n : 600;
 })();
-// one entry per playable game: its table, log lines, results wording and look (docs/site.md)
-const GAME_UI = { splendor: splendorUI, guild: guildUI, stars: starsUI, station: stationUI };
-const PLAYABLE = new Set(Object.keys(GAME_UI));
+// the playable games, their tables, log lines, results wording and look: games/registry.js
 const BOTS = ["greedy", "random"];
 
 const $ = (id) => document.getElementById(id);
@@ -104,7 +99,7 @@ async function boot() {
   }
   clearTimeout(stallTimer);
   setProgress(1, "Ready");
-  games = normalizeGames(hello.games);
+  games = gameList(hello.games);
   await cssReady;
   renderPicker();
   $("loading").hidden = true;
@@ -114,26 +109,14 @@ async function boot() {
   netTables().then((net) => net.onBoot(netApp, params)).catch((err) => console.error(err));  // ?host=<room>, saved tables
 }
 
-/** engine.GAMES as a list of {id, title, min, max} (accepts a list or an object keyed by id) */
-function normalizeGames(raw) {
-  const list = Array.isArray(raw) ? raw : Object.entries(raw || {}).map(([id, g]) => ({ id, ...g }));
-  return list.map((g) => {
-    const seats = g.seats || g.players || [];
-    const min = g.min_players ?? g.min_seats ?? (Array.isArray(seats) ? seats[0] : seats.min) ?? 2;
-    const max = g.max_players ?? g.max_seats ?? (Array.isArray(seats) ? seats[seats.length - 1] : seats.max) ?? 4;
-    return { id: g.id, title: g.title || g.name || g.id, min, max, about: g.summary || g.description || "", options: g.options || {} };
-  });
-}
-
 // ---------------------------------------------------------------------------- screens
 /** the game's own look (css: [data-game=…]) on the form, the table and the hand-over */
 function setTheme(gameId) {
   const root = document.documentElement;
   if (gameId) root.dataset.game = gameId; else delete root.dataset.game;
-  const g = gameId && games.find((x) => x.id === gameId);
-  document.title = g ? `Tabletop · ${g.title}` : "Tabletop";
+  document.title = gameId ? `Tabletop · ${gameTitle(games, gameId)}` : "Tabletop";
   const meta = document.querySelector('meta[name="theme-color"]');
-  if (meta) meta.content = { guild: "#0a0f24", stars: "#060914", station: "#070c14" }[gameId] || "#17202e";
+  if (meta) meta.content = THEME_COLOR[gameId] || DEFAULT_THEME_COLOR;
 }
 
 function showScreen(name) {
@@ -151,7 +134,7 @@ function renderPicker() {
   const list = $("game-list");
   const shown = games.length ? games : [{ id: "splendor", title: "Splendor", min: 2, max: 4 }];
   list.innerHTML = shown.map((g) => {
-    const playable = PLAYABLE.has(g.id);
+    const playable = hasTable(g.id);
     return `<button type="button" class="game-tile${playable ? " playable" : ""} tile-${esc(g.id)}" data-game="${esc(g.id)}"
         data-testid="pick-${esc(g.id)}"${playable ? "" : " disabled"}>
       <span class="game-title">${esc(g.title)}</span>
@@ -337,7 +320,7 @@ async function startGame(cfg) {
   tableEl.dataset.moves = "0";
   showScreen("game");
   const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer (${k})`}`).join(", ");
-  const title = (games.find((g) => g.id === cfg.game) || { title: cfg.game }).title;
+  const title = gameTitle(games, cfg.game);
   logLine(`${rematchOf ? "Rematch" : "New game"} of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
   const words = GAME_UI[cfg.game].options || {};
   const on = Object.keys(cfg.options || {}).filter((k) => cfg.options[k] === true).map((k) => (words[k] || { label: k }).label);
@@ -497,7 +480,7 @@ function renderResults(s, result) {
   const cols = s.ui.results;
   const rows = result.scores.map((score, seat) => ({ seat, score, second: cols.secondOf(result, seat) }))
     .sort((a, b) => b.score - a.score || ((a.second ?? 0) - (b.second ?? 0)) * (cols.more ? -1 : 1) || a.seat - b.seat);
-  const note = s.ui.resultNote ? s.ui.resultNote(result) : "";
+  const note = s.ui.resultNote ? s.ui.resultNote(result, s.current && s.current.view) : "";
   const title = winners.length > 1
     ? `Shared victory: ${winners.map(seatName).join(" and ")}`
     : `${seatName(winners[0])} wins!`;

@@ -6,13 +6,13 @@
 // from the host's engine.
 
 import { esc } from "../games/gems-ui.js";
-import { ui as splendorUI } from "../games/splendor.js";
-import { ui as guildUI } from "../games/guild.js";
-import { ui as starsUI } from "../games/stars.js";
+import { GAME_UI, uiFor } from "../games/registry.js";
 import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
 
-export const GAME_UI = { splendor: splendorUI, guild: guildUI, stars: starsUI };
+// the games a table can show: the one registry (games/registry.js), re-exported for host.js
+// and device.js
+export { GAME_UI };
 
 let cssLoaded = null;
 /** css/app.css (if the page has not got it) and css/net.css */
@@ -118,7 +118,7 @@ export class TableView {
   tableFor(game) {
     if (this.table && this.game === game) return this.table;
     if (this.table) this.table.destroy();
-    const ui = GAME_UI[game];
+    const ui = uiFor(game);
     if (!ui) throw new Error(`this site has no table for the game ${game}`);
     this.game = game;
     this.ui = ui;
@@ -306,7 +306,7 @@ export class TableView {
     const rows = result.scores.map((score, seat) => ({ seat, score, second: cols.secondOf(result, seat) }))
       .sort((a, b) => b.score - a.score || (a.second ?? 0) - (b.second ?? 0) || a.seat - b.seat);
     const title = winners.length > 1 ? `Shared victory: ${winners.map(name).join(" and ")}` : `${name(winners[0])} wins!`;
-    const note = ui.resultNote ? ui.resultNote(result) : "";
+    const note = ui.resultNote ? ui.resultNote(result, this.last && this.last.view) : "";
     box.innerHTML = `
       <h2 data-testid="winner">${esc(title)}</h2>
       <p class="decided" data-testid="decided-by" data-decided-by="${esc(result.decided_by)}">${esc(ui.decidedByText[result.decided_by] || result.decided_by)}</p>
