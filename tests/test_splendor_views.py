@@ -4,10 +4,19 @@ other seat (they see only its tier). A card reserved from the market is public",
 
 import json
 
-from engine.games.gems.cards import CARDS
 from splendor_positions import (
-    GOLD, buy, give_back, play, position, refused, reserve, reserve_deck, take,
+    GOLD,
+    buy,
+    give_back,
+    play,
+    position,
+    refused,
+    reserve,
+    reserve_deck,
+    take,
 )
+
+from engine.games.gems.cards import CARDS
 
 
 def test_deck_reserve_hidden_from_others_and_public_view():
@@ -88,3 +97,25 @@ def test_view_shows_the_required_return():
     assert turn["phase"] == "return" and turn["must_return"] == 3 and m.view(1)["to_act"] == [0]
     play(m, give_back(white=3))
     assert m.view(None)["turn"]["must_return"] == 0
+
+
+def test_each_seat_sees_what_its_cards_still_cost_it_after_its_bonuses():
+    """A card's price is its cost less the buyer's bonuses (a bonus never pays more than its
+    colour's share); the view carries it so the page computes no rule."""
+    m = position(players=2, market={1: ["1-25", "1-02", "1-08", "1-16"], 2: ["2-01", None, None, None]},
+                 seats={0: dict(bonuses={"white": 1, "blue": 3}, reserved=[("3-03", True)])})
+    to_pay = m.view(0)["to_pay"]
+    assert to_pay["1-25"] == {"white": 2}
+    assert to_pay["1-02"] == {}, "three blue bonuses pay the whole cost"
+    assert to_pay["1-16"] == {"red": 4}
+    assert to_pay["2-01"] == {"white": 1, "red": 3}
+    assert to_pay["3-03"] == {"black": 7}, "its own hidden reservation"
+
+
+def test_the_price_list_is_the_viewers_own():
+    m = position(players=2, market={1: ["1-25", "1-02", "1-08", "1-16"]},
+                 seats={0: dict(reserved=[("3-03", True)]), 1: dict(bonuses={"green": 2})})
+    assert m.view(0)["to_pay"]["1-08"] == {"green": 4}
+    assert m.view(1)["to_pay"]["1-08"] == {"green": 2}, "seat 1's own bonuses"
+    assert "3-03" not in json.dumps(m.view(1)), "another seat's hidden reservation stays hidden"
+    assert m.view(None)["to_pay"] is None

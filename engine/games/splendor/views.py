@@ -6,10 +6,10 @@ from typing import Any
 
 from ..gems.cards import CARD_JSON, card_view, noble_view
 from ..gems.colors import COLORS, full_counts_json
-from .scoring import result
-from .posts import POSTS
-from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 from .moves import MAX_TOKENS
+from .posts import POSTS
+from .scoring import result
+from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 
 
 def _pending(state: SplendorState, viewer: int | None) -> dict[str, Any] | None:
@@ -32,6 +32,23 @@ def _pending(state: SplendorState, viewer: int | None) -> dict[str, Any] | None:
     if state.phase == STRONGHOLD:
         return {"stronghold": True}
     return {"return": state.pending["return"]}
+
+
+def _to_pay(state: SplendorState, viewer: int | None) -> dict[str, dict[str, int]] | None:
+    """For a seat's own view: each market card and each of its reserved cards, by id, with the
+    gems it still costs that seat after its bonuses (only the colours owed; gold may stand in
+    for any of them). ``None`` in the public view."""
+    if viewer is None:
+        return None
+    bonuses = state.seats[viewer].bonuses
+    ids = [cid for row in state.market for cid in row if cid]
+    ids += [cid for cid, _hidden in state.seats[viewer].reserved]
+    owed: dict[str, dict[str, int]] = {}
+    for cid in ids:
+        cost: dict[str, int] = CARD_JSON[cid]["cost"]
+        owed[cid] = {c: n - bonuses[i] for i, c in enumerate(COLORS)
+                     if (n := cost.get(c, 0)) > bonuses[i]}
+    return owed
 
 
 def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
@@ -74,6 +91,7 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
         "nobles": [noble_view(nid) for nid in state.nobles],
         "seats": seats,
         "pending": _pending(state, viewer),
+        "to_pay": _to_pay(state, viewer),
         "posts": [{**POSTS[n].to_json(), "holders": [i for i, s in enumerate(state.seats) if n in s.posts]}
                   for n in POSTS] if state.options.get("trading_posts") else None,
         "strongholds": {cid: {"seat": owner, "count": count} for cid, (owner, count) in state.strongholds.items()},

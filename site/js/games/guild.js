@@ -17,8 +17,7 @@ import {
 } from "./gems-ui.js";
 
 export const TOKENS = [...COLORS, "star_sand"];
-/** the handbook's round limit, shown in the status line ("Round 12 of 40"); the engine enforces it */
-export const ROUND_LIMIT = 40;
+// the limits (rounds, pouch, winning points) are the view's `limits`: the engine's numbers
 const STAR = "★";
 
 const wsTitle = (w) => cardTitle(w, "workshop");
@@ -82,14 +81,14 @@ export class GuildTable extends GemTable {
 
   // ------------------------------------------------------------------ pieces
   roundHTML(turn) {
-    return `Round ${turn.round} <span class="of">of ${ROUND_LIMIT}</span>`;
+    return `Round ${turn.round} <span class="of">of ${this.state.view.limits.rounds}</span>`;
   }
   phaseText(phase) { return { action: "to play", return: "must return gems" }[phase] || ""; }
   statusExtraHTML() {
     const { view } = this.state;
     const me = view.seat === null || view.seat === undefined ? null : view.seats[view.seat];
     if (!me || !me.pouch) return "";
-    return `<span class="pouch-status" title="your pouch">${STAR} Pouch ${me.pouch_total}/9</span>`;
+    return `<span class="pouch-status" title="your pouch">${STAR} Pouch ${me.pouch_total}/${view.limits.pouch}</span>`;
   }
   deckLabel(tier, left) {
     return `tier ${TIER_NAMES[tier]} deck: ${plural(left, "workshop", "workshops")} left (only market workshops can be reserved)`;
@@ -97,14 +96,14 @@ export class GuildTable extends GemTable {
   listedCardIds() { return new Set(this.live ? this._moves("build").map((m) => m.workshop) : []); }
 
   noticeHTML() {
-    const t = this.state.view.turn;
+    const { turn: t, limits } = this.state.view;
     if (t.phase === "over") return "";
     if (t.final_round) {
-      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} <b>Final round</b> — 16 points reached:
+      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} <b>Final round</b> — ${limits.points} points reached:
         the round is completed, then the game ends.</p>`;
     }
-    if (t.round >= ROUND_LIMIT) {
-      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} <b>Round ${ROUND_LIMIT}</b>: the last round of the game.</p>`;
+    if (t.round >= limits.rounds) {
+      return `<p class="notice final-notice" data-testid="final-round-notice" role="status">${STAR} <b>Round ${limits.rounds}</b>: the last round of the game.</p>`;
     }
     return "";
   }
@@ -181,9 +180,10 @@ export class GuildTable extends GemTable {
     const commissions = s.commissions.map((c) =>
       patronHTML(c, { owned: true, noun: "commission", unit: "points", needsNoun: "workshops", cls: "commission", action: "commission" })).join("");
     const built = s.workshops.length;
+    const cap = this.state.view.limits.pouch;
     const pouch = own
-      ? `<span class="pouch-line" data-testid="pouch-${s.seat}">Pouch ${s.pouch_total}/9</span>`
-      : `<span class="pouch-line" data-testid="pouch-total-${s.seat}" title="only the owner sees the colours">Pouch ${s.pouch_total}/9 <small>(private)</small></span>`;
+      ? `<span class="pouch-line" data-testid="pouch-${s.seat}">Pouch ${s.pouch_total}/${cap}</span>`
+      : `<span class="pouch-line" data-testid="pouch-total-${s.seat}" title="only the owner sees the colours">Pouch ${s.pouch_total}/${cap} <small>(private)</small></span>`;
     return `${cols}
         <div class="seat-foot">
           ${pouch}<span class="muted"> · ${plural(built, "workshop", "workshops")} · ${plural(s.reserved_count || 0, "reservation", "reservations")}</span>
@@ -214,7 +214,8 @@ export const ui = {
   describeEvents,
   decidedByText: DECIDED_BY_TEXT,
   results: { score: "Points", second: "Workshops", secondOf: (r, seat) => (r.workshops || [])[seat] },
-  resultNote: (r) => (r.round ? `The game ended in round ${r.round} of ${ROUND_LIMIT}.` : ""),
+  /** a line under the results; `view` is the final view the results are shown over */
+  resultNote: (r, view) => (r.round && view && view.limits ? `The game ended in round ${r.round} of ${view.limits.rounds}.` : ""),
   handoverNote: "The other players should look away: pouches and reservations are private.",
   tokenName,
 };

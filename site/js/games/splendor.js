@@ -288,15 +288,11 @@ export class SplendorTable extends GemTable {
         this.sel = { kind: "pay", id: this.sel.id, where: this.sel.where, index: 0 };
         return redraw();
       }
-      // not listed: send the plain price (cost less bonuses, in gems) as an attempt
+      // not listed: send the plain price (the view's `to_pay`: cost less bonuses, in gems) as
+      // an attempt; the engine judges it and says why it refuses
       const found = this._findCard(this.sel.id);
       if (!found) return;
-      const me = view.seats[view.seat];
-      const pay = {};
-      for (const [c, n] of Object.entries(found.card.cost)) {
-        const owe = n - ((me && me.bonuses[c]) || 0);
-        if (owe > 0) pay[c] = owe;
-      }
+      const pay = { ...((view.to_pay || {})[found.card.id] || found.card.cost) };
       return this._send({ type: "buy", card: found.card.id, pay });
     }
     if (a === "confirm-buy" && this.sel && this.sel.kind === "pay") {
