@@ -12,7 +12,7 @@
 // as {"v":1,"type":"move","credential","version","move"} and the host's engine judges it.
 
 import {
-  Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOpen, peerOptions,
+  HOST_LIMITS, Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOpen, peerOptions,
 } from "./link.js";
 import { forgetSeat, getSeat, setSeat } from "./store.js";
 import { GAME_UI, TableView } from "./ui.js";
@@ -109,7 +109,7 @@ class Device {
     if (this.closed || this.moved) return;
     clearTimeout(this.retryTimer);
     const conn = this.peer.connect(this.target(), { reliable: true, serialization: "raw" });
-    const link = new Link(conn);
+    const link = new Link(conn, { limits: HOST_LIMITS, label: "the host" });
     this.link = link;
     const openTimer = setTimeout(() => { if (!link.open) link.close(); }, OPEN_TIMEOUT_MS);
     link.onopen = () => {

@@ -10,13 +10,17 @@
 // and room_restore (paused, with a Resume button) after a reload.
 
 import { esc } from "../games/gems-ui.js";
-import { Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOptions, randomId } from "./link.js";
+import { DEVICE_LIMITS, Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOptions, randomId } from "./link.js";
 import { deleteRoom, listRooms, loadRoom, saveRoom } from "./store.js";
 import { TableView, loadCSS, GAME_UI } from "./ui.js";
 
 const V = 1;
 const IDLE_TICK_S = 60;  // with nothing scheduled, still tick now and then (24-hour expiry)
 const RECORD = new URLSearchParams(location.search).has("netlog");
+// a device's messages waiting in the op queue at once; more are dropped (and the device told),
+// so a flooding device delays another's move by at most this many ops (docs/net.md)
+const MAX_QUEUED_PER_DEVICE = 4;
+const TELL_REFUSED_EVERY_MS = 2000;  // a device is told of its dropped messages at most this often
 
 let app = null;      // what app.js hands over: {engine, toast, showScreen, setTheme, games}
 let current = null;  // the Host being shown
@@ -456,12 +460,29 @@ class Host {
   accept(conn) {
     if (this.closed) { conn.close(); return; }
     const device = `d${++this.nDevices}-${this.tag}`;
-    const link = new Link(conn);
+    const link = new Link(conn, { limits: DEVICE_LIMITS, label: `device ${device}` });
     this.links.set(device, link);
     const connected = () => this.op("room_connect", { device }).catch(() => {});
     if (link.open) connected(); else link.onopen = connected;
+    let queued = 0;
+    let toldAt = -Infinity;
+    const refuse = (code, reason) => {
+      // the device hears why its message went nowhere, but a flood gets no flood of answers
+      const at = now();
+      if (at - toldAt < TELL_REFUSED_EVERY_MS) return;
+      toldAt = at;
+      link.send({ v: V, type: "refused", code, reason: `the host dropped a message from this device: ${reason}` });
+    };
+    link.onrefused = refuse;
     link.onmessage = (message) => {
-      this.op("room_message", { device, message }).then(() => this.kick(), () => {});
+      if (queued >= MAX_QUEUED_PER_DEVICE) {
+        link._refused("rate_limited", `more than ${MAX_QUEUED_PER_DEVICE} messages waiting for the engine`);
+        return;
+      }
+      queued++;
+      this.op("room_message", { device, message })
+        .then(() => this.kick(), (err) => console.warn(`device ${device}: room_message failed:`, err && err.message ? err.message : err))
+        .finally(() => { queued--; });
     };
     link.onclose = () => {
       this.links.delete(device);

@@ -7,13 +7,18 @@
 // table layer:
 //   - framing: a text longer than FRAME_CHARS goes as several frames "\u0001id/k/n/part"
 //     (browsers differ in the largest message a data channel carries; 16 KB is safe);
+//   - limits on what arrives (framing.js): frames checked before anything is stored, bounded
+//     partial messages with a timeout, a message size cap, a JSON depth cap and a rate limit;
+//     a refused message is dropped with a console reason and reported to link.onrefused;
 //   - a heartbeat: {"t":"ping"} / {"t":"pong"} every HEARTBEAT_MS both ways; a link that hears
 //     nothing for SILENCE_MS closes itself, so a phone that vanished without a goodbye (screen
 //     locked, out of range) is noticed, and a phone notices a host that vanished;
 //   - a goodbye: {"t":"bye"} when a page goes away (pagehide: closed, reloaded), so the other
 //     side knows at once instead of after SILENCE_MS.
 
-export const FRAME_CHARS = 15000;
+import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, frameText } from "./framing.js";
+
+export { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS };
 export const HEARTBEAT_MS = 2000;
 export const SILENCE_MS = 9000;
 
@@ -89,13 +94,22 @@ export class Link {
   /**
    * conn: a PeerJS DataConnection (opened with {reliable: true, serialization: "raw"}).
    * link.onmessage(obj, text) gets every table message (text: the JSON as received);
-   * link.onclose() once when the link is gone (either side, or silence).
+   * link.onclose() once when the link is gone (either side, or silence);
+   * link.onrefused(code, reason) for each message dropped by the limits (framing.js);
+   * limits: what this side accepts from the other (DEVICE_LIMITS on the host, HOST_LIMITS on
+   * a phone or a screen).
    */
-  constructor(conn, { heartbeat = true } = {}) {
+  constructor(conn, { heartbeat = true, limits = HOST_LIMITS, label = "link" } = {}) {
     this.conn = conn;
     this.onmessage = null;
     this.onclose = null;
     this.onopen = null;
+    this.onrefused = null;
+    this.label = label;
+    this.refusals = { count: 0, byCode: {} };
+    this._inbox = new Inbox(limits, now());
+    this._warnedAt = -Infinity;
+    this._unwarned = 0;
     this.closed = false;
     this.open = !!conn.open;
     this.lastHeard = now();
@@ -115,6 +129,7 @@ export class Link {
       this._beat = setInterval(() => {
         if (!this.open || this.closed) return;
         if (now() - this.lastHeard > SILENCE_MS) { this.close(); return; }
+        this._inbox.frames.expire(now());  // stale partial messages go even on a quiet link
         this._raw(JSON.stringify({ t: "ping", n: ++this._pingSeq, at: now() }));
       }, HEARTBEAT_MS);
     }
@@ -125,9 +140,7 @@ export class Link {
     if (this.closed) return false;
     const text = typeof message === "string" ? message : JSON.stringify(message);
     if (text.length <= FRAME_CHARS) return this._raw(text);
-    const id = (++frameSeq).toString(36);
-    const n = Math.ceil(text.length / FRAME_CHARS);
-    for (let k = 0; k < n; k++) this._raw(`\u0001${id}/${k}/${n}/${text.slice(k * FRAME_CHARS, (k + 1) * FRAME_CHARS)}`);
+    for (const frame of frameText(text, (++frameSeq).toString(36))) if (!this._raw(frame)) return false;
     return true;
   }
 
@@ -159,25 +172,18 @@ export class Link {
   }
 
   _receive(data) {
-    this.lastHeard = now();
-    if (typeof data !== "string") return;  // the table speaks JSON texts only
-    if (data.charCodeAt(0) === 1) {
-      const [id, k, n] = data.slice(1).split("/", 3);
-      const head = 1 + id.length + k.length + n.length + 3;
-      const parts = this._parts.get(id) || [];
-      parts[Number(k)] = data.slice(head);
-      this._parts.set(id, parts);
-      if (parts.filter((p) => p !== undefined).length < Number(n)) return;
-      this._parts.delete(id);
-      data = parts.join("");
-    }
-    let msg;
-    try { msg = JSON.parse(data); } catch { return; }
-    if (!msg || typeof msg !== "object") return;
-    if (msg.t === "bye" && msg.v === undefined) { this.close(); return; }
-    if (msg.t === "ping" && msg.v === undefined) { this._raw(JSON.stringify({ t: "pong", n: msg.n, at: msg.at })); return; }
-    if (msg.t === "pong" && msg.v === undefined) {
-      const ms = now() - Number(msg.at);
+    const at = now();
+    this.lastHeard = at;
+    const r = this._inbox.push(data, at);
+    if (r.refused) { this._refused(r.code, r.refused); return; }
+    if (r.pending) return;
+    const msg = r.message;
+    data = r.text;
+    if (msg.v === undefined && (msg.t === "bye" || msg.t === "ping" || msg.t === "pong")) {
+      if (msg.t === "bye") { this.close(); return; }
+      if (!Number.isFinite(msg.at) || !(Number.isSafeInteger(msg.n) || msg.n === undefined)) { this._refused("bad_frame", "a heartbeat with a bad n or at"); return; }
+      if (msg.t === "ping") { this._raw(JSON.stringify({ t: "pong", n: msg.n, at: msg.at })); return; }
+      const ms = at - msg.at;
       const done = this._pings.get(msg.n);
       if (done) { this._pings.delete(msg.n); done(ms); }
       this.rtts.push(ms);
@@ -185,6 +191,23 @@ export class Link {
       return;
     }
     if (this.onmessage) this.onmessage(msg, data);
+  }
+
+  /** a message dropped by the limits: counted, said on the console (at most once a second
+   *  per link, with how many were dropped meanwhile), and reported to onrefused */
+  _refused(code, reason) {
+    this.refusals.count++;
+    this.refusals.byCode[code] = (this.refusals.byCode[code] || 0) + 1;
+    const at = now();
+    if (at - this._warnedAt >= 1000) {
+      const more = this._unwarned ? ` (and ${this._unwarned} more dropped since the last warning)` : "";
+      console.warn(`${this.label}: dropped a message: ${reason}${more}`);
+      this._warnedAt = at;
+      this._unwarned = 0;
+    } else {
+      this._unwarned++;
+    }
+    if (this.onrefused) this.onrefused(code, reason);
   }
 
   _closed() {
