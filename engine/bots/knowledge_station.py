@@ -1,0 +1,159 @@
+"""What the search bot knows about the station game (the interface in docs/bots.md): an
+evaluation of a sampled state, the moves worth searching, and a cheap playout policy.
+
+The move scores are the greedy bot's (engine/bots/greedy_station.py), read from a small view of
+the state built here (`seat_view`: the seat's own station, hand and Dock in full, the other
+stations by their Readiness only — all greedy reads).
+
+``evaluate`` estimates each seat's final renown: its renown now, plus the Storm awards its
+Readiness would take at each Storm still to come if the Storm were now (greedy's idea of a
+station's worth, ranked against every other station at once), its Shield, and what its
+credits and Dock are worth — weighted by `WEIGHTS`, fitted by least squares on greedy
+self-play (docs/bots.md) — and turns the estimates into win shares with a logistic whose
+spread shrinks as the purchases run out.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..games.station.components import CREDIT_VALUE, DEPARTMENTS, credit_json, module_json
+from ..games.station.market import effective_cost
+from ..games.station.state import StationState
+from ..games.station.station import SECTORS, readiness, shield
+from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards, thresholds
+from ..rng import Rng
+from . import greedy_station
+
+# --- a small view for the greedy scores ---------------------------------------------------
+
+
+def seat_view(state: StationState, seat: int) -> dict[str, Any]:
+    """The parts of ``seat``'s view that greedy_station reads."""
+    seats: list[dict[str, Any]] = []
+    for i, s in enumerate(state.seats):
+        entry: dict[str, Any] = {"readiness": readiness(s.grid)}
+        if i == seat:
+            entry["station"] = [[module_json(m) if m else None for m in s.grid[r * SECTORS:(r + 1) * SECTORS]]
+                                for r in range(3)]
+            entry["dock"] = [module_json(m) for m in s.dock]
+            entry["hand"] = [credit_json(c) for c in s.hand]
+        seats.append(entry)
+    first, second = thresholds(state.players)
+    market = [{"module": module_json(m) if m else None, "cost": effective_cost(state, b) if m else None}
+              for b, m in enumerate(state.berths)]
+    return {
+        "seat": seat, "seats": seats, "synergy": state.synergy, "storms_at": [first, second],
+        "storms": [{"storm": s["storm"]} for s in state.storms], "purchases": state.purchases,
+        "turn": {"end_triggered": state.end_triggered}, "market": market,
+        "credits": {"display": [credit_json(c) for c in state.display]},
+    }
+
+
+def context(state: StationState, seat: int) -> greedy_station.Context:
+    """greedy_station's context for ``seat`` of a state."""
+    return greedy_station.Context(seat_view(state, seat))
+
+
+def candidates(state: StationState, seat: int, moves: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """At most ``limit`` moves worth searching, best first by the greedy score."""
+    if len(moves) == 1:
+        return moves[:]
+    ctx = context(state, seat)
+    scored = sorted(((greedy_station.score(ctx, m), i) for i, m in enumerate(moves)), key=lambda t: (-t[0], t[1]))
+    return [moves[i] for _s, i in scored[:limit]]
+
+
+# --- playouts ------------------------------------------------------------------------------
+
+SAMPLE = 8
+"""A playout scores this many random moves when there are more."""
+NOISE = 0.1
+"""The chance a playout move is picked at random among the sampled ones."""
+
+
+def rollout_move(state: StationState, seat: int, moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """Mostly the greedy move among a few sampled ones (all of them when there are few)."""
+    if len(moves) == 1:
+        return moves[0]
+    pool = moves if len(moves) <= SAMPLE else [moves[rng.below(len(moves))] for _ in range(SAMPLE)]
+    if rng.below(1000) < NOISE * 1000:
+        return pool[rng.below(len(pool))]
+    ctx = context(state, seat)
+    best = pool[0]
+    top = -math.inf
+    for m in pool:
+        v = greedy_station.score(ctx, m)
+        if v > top:
+            best, top = m, v
+    return best
+
+
+# --- evaluation ------------------------------------------------------------------------------
+
+FEATURES: tuple[str, ...] = ("storm_I", "storm_II", "storm_final", "shield", "credits", "dock", "modules")
+"""What a seat holds that will still turn into renown (its renown aside): the awards each Storm
+still to come would give it now, its Shield, its credits' value, its Dock and its modules."""
+
+
+def _storms_left(state: StationState) -> list[str]:
+    done = {s["storm"] for s in state.storms}
+    return [name for name in (STORM_I, STORM_II, FINAL) if name not in done]
+
+
+def all_features(state: StationState) -> list[list[float]]:
+    """The `FEATURES` of every seat (the Storm ones ranked across all stations at once)."""
+    n = state.players
+    ready = [readiness(s.grid) for s in state.seats]
+    left = _storms_left(state)
+    storm = {name: [0.0] * n for name in (STORM_I, STORM_II, FINAL)}
+    for dept in DEPARTMENTS:
+        values = [r.get(dept) for r in ready]
+        if all(v is None for v in values):
+            continue
+        for name in left:
+            for i, a in enumerate(rank_awards(values, AWARDS[name])):
+                storm[name][i] += a
+    out = []
+    for i, s in enumerate(state.seats):
+        out.append([storm[STORM_I][i], storm[STORM_II][i], storm[FINAL][i], float(shield(s.grid)[0]),
+                    float(sum(CREDIT_VALUE[c] for c in s.hand)), float(len(s.dock)),
+                    float(sum(1 for m in s.grid if m))])
+    return out
+
+
+def stage(state: StationState) -> int:
+    """How far the game is: 0 before Storm I, 1 before Storm II, 2 before the end is triggered,
+    3 in the last round."""
+    if state.end_triggered:
+        return 3
+    return min(2, len(state.storms))
+
+
+WEIGHTS: dict[int, list[float]] = {}
+"""`stage` → weights of `FEATURES` (renown still to come per unit); see `_DEFAULT`."""
+_DEFAULT = [0.6, 0.7, 0.8, 0.6, 0.2, 0.5, 0.1]
+BASE_GAIN: dict[int, float] = {}
+"""`stage` → renown every seat still expects regardless (cancels between seats)."""
+SPREAD: dict[int, float] = {0: 10.0, 1: 8.0, 2: 6.0, 3: 3.0}
+"""`stage` → the logistic's scale in renown."""
+
+
+def expected_all(state: StationState) -> list[float]:
+    """Every seat's estimated final renown."""
+    st = stage(state)
+    w = WEIGHTS.get(st, _DEFAULT)
+    base = BASE_GAIN.get(st, 0.0)
+    return [s.renown + base + sum(a * b for a, b in zip(w, f, strict=True))
+            for s, f in zip(state.seats, all_features(state), strict=True)]
+
+
+def evaluate(state: StationState, players: int) -> list[float]:
+    """Each seat's estimated share of the win, from the estimated final renown."""
+    est = expected_all(state)
+    scale = SPREAD[stage(state)]
+    top = max(est)
+    weights = [math.exp((e - top) / scale) for e in est]
+    total = sum(weights)
+    return [w / total for w in weights]
