@@ -30,7 +30,6 @@ from splendor_module_positions import (
 )
 from splendor_positions import (
     buy,
-    dump,
     give_back,
     market_ids,
     phase,
@@ -40,7 +39,8 @@ from splendor_positions import (
     reserve_deck,
 )
 
-import engine
+from engine.games.splendor.state import SplendorState
+from engine.games.splendor.turn import apply
 
 # 2-07 blue (2 blue 3 green 3 black), 2-05 white (5 red), 2-01 and 2-02 white
 ROW2 = ["2-07", "2-05", "2-01", "2-02"]
@@ -129,16 +129,18 @@ def test_reserve_then_declined_conquest_the_slot_is_refilled_after_the_skip():
     assert held_strongholds(m) == {"2-05": (0, 3)}
 
 
-def test_reserve_then_conquest_replays_and_restores_to_the_same_state():
+def test_a_state_saved_while_the_refill_waits_loads_and_plays_on_the_same():
     m = all_three_on_2_05()
     play(m, reserve("2-07"))
-    assert m._state.refills == [[1, 0]]
-    again = engine.restore(json.loads(json.dumps(m.snapshot())))
-    assert dump(again) == dump(m)
-    for match in (m, again):
-        play(match, buy("2-05", red=5))
-        play(match, place("2-01"))
-    assert dump(again) == dump(m) and market_ids(again, 2) == ["2-18", "2-11", "2-01", "2-02"]
+    assert m._state.refills == [[1, 0]]  # tier 2 (index 1), slot 0 waits
+    saved = json.loads(json.dumps(m._state.to_json()))
+    loaded = SplendorState.from_json(saved)
+    assert loaded.to_json() == m._state.to_json()
+    twin = SplendorState.from_json(saved)
+    for state in (m._state, twin):
+        apply(state, 0, buy("2-05", red=5))
+        apply(state, 0, place("2-01"))
+    assert twin.to_json() == m._state.to_json() and twin.market[1] == ["2-18", "2-11", "2-01", "2-02"]
 
 
 # --- Strongholds on: reserve with no conquest ----------------------------------------------------

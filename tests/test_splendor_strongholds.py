@@ -246,6 +246,13 @@ def test_move_only_ones_own_strongholds():
     refused(m, move_stronghold("1-16", "1-02"), r"move only one of your own strongholds")
 
 
+@pytest.mark.parametrize("source", [["1-02"], {"card": "1-02"}, 7, None], ids=["list", "object", "number", "null"])
+def test_a_move_from_something_that_is_not_a_card_id_is_refused(source):
+    m = bought(strongholds={"1-02": (0, 1)})
+    refused(m, {"type": "stronghold", "action": "move", "from": source, "card": "1-16"},
+            r"move only one of your own strongholds")
+
+
 def test_never_move_onto_a_card_another_seat_holds():
     m = bought(strongholds={"1-02": (0, 1), "1-08": (1, 2)})
     assert move_stronghold("1-02", "1-08") not in m.legal_moves(0)

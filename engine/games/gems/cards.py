@@ -10,6 +10,7 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .colors import COLORS, counts_to_json
 
@@ -26,7 +27,7 @@ class Card:
     points: int
     cost: tuple[int, int, int, int, int]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The card as the views show it."""
         return {
             "id": self.id,
@@ -45,7 +46,7 @@ class Noble:
     points: int
     needs: tuple[int, int, int, int, int]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The noble as the views show it."""
         return {"id": self.id, "points": self.points, "needs": counts_to_json(self.needs, COLORS)}
 
@@ -59,6 +60,12 @@ def read_csv(name: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
+def colour_counts(row: dict[str, str]) -> tuple[int, int, int, int, int]:
+    """A CSV row's five colour columns (white, blue, green, red, black) as whole numbers."""
+    white, blue, green, red, black = (int(row[c]) for c in COLORS)
+    return white, blue, green, red, black
+
+
 def _load_cards() -> dict[str, Card]:
     cards: dict[str, Card] = {}
     per_tier = {t: 0 for t in TIERS}
@@ -66,16 +73,15 @@ def _load_cards() -> dict[str, Card]:
         tier = int(row["tier"])
         per_tier[tier] += 1
         card_id = f"{tier}-{per_tier[tier]:02d}"
-        cost = tuple(int(row[c]) for c in COLORS)
-        cards[card_id] = Card(card_id, tier, COLORS.index(row["color"]), int(row["points"]), cost)  # type: ignore[arg-type]
+        cost = colour_counts(row)
+        cards[card_id] = Card(card_id, tier, COLORS.index(row["color"]), int(row["points"]), cost)
     return cards
 
 
 def _load_nobles() -> dict[str, Noble]:
     nobles: dict[str, Noble] = {}
     for row in read_csv("splendor_nobles.csv"):
-        needs = tuple(int(row[c]) for c in COLORS)
-        nobles[row["noble_id"]] = Noble(row["noble_id"], int(row["points"]), needs)  # type: ignore[arg-type]
+        nobles[row["noble_id"]] = Noble(row["noble_id"], int(row["points"]), colour_counts(row))
     return nobles
 
 
@@ -90,12 +96,12 @@ def _load_token_counts() -> dict[int, tuple[int, int, int]]:
 CARDS: dict[str, Card] = _load_cards()
 """Every card by id."""
 
-CARD_JSON: dict[str, dict] = {cid: card.to_json() for cid, card in CARDS.items()}
+CARD_JSON: dict[str, dict[str, Any]] = {cid: card.to_json() for cid, card in CARDS.items()}
 
 NOBLES: dict[str, Noble] = _load_nobles()
 """Every noble by id."""
 
-NOBLE_JSON: dict[str, dict] = {nid: noble.to_json() for nid, noble in NOBLES.items()}
+NOBLE_JSON: dict[str, dict[str, Any]] = {nid: noble.to_json() for nid, noble in NOBLES.items()}
 
 TOKEN_COUNTS: dict[int, tuple[int, int, int]] = _load_token_counts()
 """players → (gems of each colour, gold, nobles revealed)."""
@@ -106,13 +112,13 @@ def card_ids_of_tier(tier: int) -> list[str]:
     return [cid for cid, card in CARDS.items() if card.tier == tier]
 
 
-def card_view(card_id: str) -> dict:
+def card_view(card_id: str) -> dict[str, Any]:
     """A fresh JSON object of a card (safe for the caller to change)."""
     card = CARD_JSON[card_id]
     return {**card, "cost": dict(card["cost"])}
 
 
-def noble_view(noble_id: str) -> dict:
+def noble_view(noble_id: str) -> dict[str, Any]:
     """A fresh JSON object of a noble / commission."""
     noble = NOBLE_JSON[noble_id]
     return {**noble, "needs": dict(noble["needs"])}

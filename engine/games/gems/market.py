@@ -20,7 +20,9 @@ def deal(rng: Rng) -> tuple[list[list[str]], list[list[str | None]]]:
     return decks, market
 
 
-def take_from_market(market: list[list[str | None]], decks: list[list[str]], card_id: str) -> tuple[int, int, str | None] | None:
+def take_from_market(
+    market: list[list[str | None]], decks: list[list[str]], card_id: str
+) -> tuple[int, int, str | None] | None:
     """Remove a face-up card and refill its slot from its deck at once (empty deck: empty slot).
 
     Returns ``(tier, slot, new card id or None)``, or ``None`` if the card is not face up.

@@ -7,7 +7,7 @@ from .colors import GOLD
 
 def owed(cost: tuple[int, ...], bonuses: list[int]) -> list[int]:
     """The gems still to pay per colour after permanent bonuses."""
-    return [c - b if c > b else 0 for c, b in zip(cost, bonuses)]
+    return [c - b if c > b else 0 for c, b in zip(cost, bonuses, strict=True)]
 
 
 def exact_payments(need: list[int], tokens: list[int]) -> list[list[int]]:

@@ -8,8 +8,8 @@ from ..gems.cards import CARDS
 from ..gems.colors import COLORS
 from ..gems.market import face_up
 from ..gems.taking import TWO_SAME_MIN
-from .moves import MAX_RESERVED, POUCH_LIMIT, TOKEN_NAMES
 from ..refusals import envelope_reason
+from .moves import MAX_RESERVED, POUCH_LIMIT, TOKEN_NAMES
 from .state import RETURN, GuildState
 
 FIELDS = {

@@ -11,10 +11,10 @@ from ..gems.cards import CARDS
 from ..gems.colors import COLORS, GOLD, TOKEN_NAMES
 from ..gems.payments import can_afford, owed
 from ..gems.taking import TWO_SAME_MIN
+from ..refusals import envelope_reason
 from .moves import MAX_RESERVED, MAX_TOKENS
 from .posts import GOLD_WORTH_TWO
-from ..refusals import envelope_reason
-from .state import CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SplendorState
+from .state import CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SeatState, SplendorState
 from .strongholds import blocked_for
 
 FIELDS = {
@@ -108,7 +108,7 @@ def explain(state: SplendorState, seat_index: int, move: Any) -> str:
     return "you may pass only when you have no other legal move"
 
 
-def _explain_take(state: SplendorState, move: dict) -> str:
+def _explain_take(state: SplendorState, move: dict[str, Any]) -> str:
     gems = _counts(move.get("gems"), "gems", COLORS)
     if isinstance(gems, str):
         return gems
@@ -136,7 +136,7 @@ def _explain_take(state: SplendorState, move: dict) -> str:
     return "that is not a legal way to take gems"
 
 
-def _explain_reserve(state: SplendorState, seat, move: dict) -> str:
+def _explain_reserve(state: SplendorState, seat: SeatState, move: dict[str, Any]) -> str:
     has_card, has_tier = "card" in move, "tier" in move
     if has_card == has_tier:
         return "reserve names either a market 'card' or a deck 'tier', not both or neither"
@@ -155,7 +155,7 @@ def _explain_reserve(state: SplendorState, seat, move: dict) -> str:
     return f"card {cid} is not face up in the market"
 
 
-def _explain_buy(state: SplendorState, seat, move: dict) -> str:
+def _explain_buy(state: SplendorState, seat: SeatState, move: dict[str, Any]) -> str:
     cid = move.get("card")
     if type(cid) is not str or cid not in CARDS:
         return f"there is no card {cid!r}"
@@ -175,7 +175,8 @@ def _explain_buy(state: SplendorState, seat, move: dict) -> str:
         return _explain_buy_gold_double(cid, need, seat.tokens, pay)
     if not can_afford(need, seat.tokens):
         short = sum(max(0, need[i] - seat.tokens[i]) for i in range(5)) - seat.tokens[GOLD]
-        return f"you cannot afford card {cid}: after your bonuses it costs {_missing(need, pay) or 'nothing'}, and you are {short} token(s) short"
+        return (f"you cannot afford card {cid}: after your bonuses it costs {_missing(need, pay) or 'nothing'}, "
+                f"and you are {short} token(s) short")
     for i in range(6):
         if pay[i] > seat.tokens[i]:
             return f"you hold only {seat.tokens[i]} {TOKEN_NAMES[i]}"
@@ -211,7 +212,7 @@ def _explain_buy_gold_double(cid: str, need: list[int], held: list[int], pay: li
             "and no gem that a gold already covers")
 
 
-def _explain_return(state: SplendorState, seat, move: dict) -> str:
+def _explain_return(state: SplendorState, seat: SeatState, move: dict[str, Any]) -> str:
     if state.phase != RETURN:
         return f"you hold {sum(seat.tokens)} tokens: nothing to return (the limit is {MAX_TOKENS})"
     gems = _counts(move.get("gems"), "gems", TOKEN_NAMES)
@@ -226,7 +227,7 @@ def _explain_return(state: SplendorState, seat, move: dict) -> str:
     return "that is not a legal return"
 
 
-def _explain_stronghold(state: SplendorState, seat_index: int, move: dict) -> str:
+def _explain_stronghold(state: SplendorState, seat_index: int, move: dict[str, Any]) -> str:
     action = move.get("action")
     if action not in ("place", "move", "remove"):
         return "a stronghold action is 'place', 'move' or 'remove'"
@@ -243,9 +244,10 @@ def _explain_stronghold(state: SplendorState, seat_index: int, move: dict) -> st
     if action == "place" and state.seats[seat_index].strongholds == 0:
         return "all three of your strongholds are on the table: move one instead"
     if action == "move":
-        held = state.strongholds.get(move.get("from"))  # type: ignore[arg-type]
+        source = move.get("from")
+        held = state.strongholds.get(source) if type(source) is str else None
         if held is None or held[0] != seat_index:
             return "you may move only one of your own strongholds"
-        if move.get("from") == cid:
+        if source == cid:
             return "move the stronghold to another card (it already stands on this one)"
     return f"card {cid} is not face up in the market"

@@ -11,8 +11,8 @@ from itertools import combinations
 from typing import Any
 
 from ..gems.cards import CARDS, NOBLES
-from ..gems.market import face_up
 from ..gems.colors import COLORS, TOKEN_NAMES
+from ..gems.market import face_up
 from ..gems.payments import exact_payments, exact_payments_gold_double
 from ..gems.taking import different_colour_choices, return_choices, two_same_choices
 from .posts import GOLD_WORTH_TWO

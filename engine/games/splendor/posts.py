@@ -9,8 +9,9 @@ reservation (draw two, keep one), post 5 here (prestige per post held).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..gems.cards import read_csv
+from ..gems.cards import colour_counts, read_csv
 from ..gems.colors import COLORS, counts_to_json
 from .state import SeatState
 
@@ -30,15 +31,17 @@ class TradingPost:
     power: str
     text: str
 
-    def to_json(self) -> dict:
-        return {"post": self.number, "needs": counts_to_json(self.needs, COLORS), "power": self.power, "text": self.text}
+    def to_json(self) -> dict[str, Any]:
+        """The post as the views show it: number, needs, power key and text."""
+        return {"post": self.number, "needs": counts_to_json(self.needs, COLORS), "power": self.power,
+                "text": self.text}
 
 
 def _load() -> dict[int, TradingPost]:
-    posts = {}
+    posts: dict[int, TradingPost] = {}
     for row in read_csv("splendor_trading_posts.csv"):
-        needs = tuple(int(row[c]) for c in COLORS)
-        posts[int(row["post"])] = TradingPost(int(row["post"]), needs, row["power_key"], row["power_text_paraphrase"])  # type: ignore[arg-type]
+        number = int(row["post"])
+        posts[number] = TradingPost(number, colour_counts(row), row["power_key"], row["power_text_paraphrase"])
     return posts
 
 

@@ -22,8 +22,7 @@ from ..gems.colors import COLOR_INDEX, COLORS, GOLD
 from ..gems.market import take_from_market
 from . import strongholds
 from .moves import MAX_TOKENS, qualifying_nobles
-from .posts import (DRAW_TWO_KEEP_ONE, GEM_AFTER_PURCHASE, THIRD_GEM_AFTER_TWO, prestige_for_earning,
-                    qualifying_posts)
+from .posts import DRAW_TWO_KEEP_ONE, GEM_AFTER_PURCHASE, THIRD_GEM_AFTER_TWO, prestige_for_earning, qualifying_posts
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 
 WINNING_PRESTIGE = 15
@@ -56,12 +55,10 @@ def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bo
     stronghold actions, whether the card was bought or reserved — so no stronghold can go
     on a card that a refill of the same turn brings out (RULINGS, issue 21).
     """
-    for t, row in enumerate(state.market):
-        if card_id in row:
-            slot = row.index(card_id)
-            break
-    else:
+    found = [(t, row.index(card_id)) for t, row in enumerate(state.market) if card_id in row]
+    if not found:
         return False
+    t, slot = found[0]
     home = strongholds.send_home(state, card_id)
     if home is not None:
         events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
