@@ -2,19 +2,64 @@
 
 A small 64-bit generator (SplitMix64) written in plain Python so that the same seed
 gives the same numbers on every Python (CPython here, Pyodide in the browser). Its whole
-state is one integer, which is saved in snapshots.
+state is one 64-bit integer.
+
+In JSON the state (and a match's seed) is written as a string of decimal digits
+(`to_json`, `word_to_json`): JavaScript reads a JSON number as a double, which holds only
+integers up to 2^53, so a number would come back rounded from any page that parsed it.
 """
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 
+WORD_LIMIT = 1 << 64
+"""Seeds and generator states are integers in ``range(WORD_LIMIT)`` (64 bits)."""
+
+T = TypeVar("T")
+
+
+def word_to_json(value: int) -> str:
+    """A 64-bit unsigned integer as JSON-safe text: its decimal digits, e.g. ``"6110722306163509219"``."""
+    return str(value)
+
+
+def word_from_json(value: Any) -> int:
+    """The integer `word_to_json` wrote; raises ``ValueError`` with a reason for anything else.
+
+    Only canonical decimal text is taken (digits, no sign, no leading zero, below 2^64), so one
+    integer has exactly one spelling and a snapshot's bytes say what its state is.
+    """
+    if type(value) is not str:
+        raise ValueError(f"a 64-bit value must be a string of decimal digits, not {type(value).__name__}")
+    if not (0 < len(value) <= 20 and value.isascii() and value.isdigit()) or (len(value) > 1 and value[0] == "0"):
+        raise ValueError("a 64-bit value must be a string of decimal digits without leading zeros")
+    number = int(value)
+    if number >= WORD_LIMIT:
+        raise ValueError("a 64-bit value must be below 2^64")
+    return number
+
 
 class Rng:
-    """A deterministic generator whose state is a single integer."""
+    """A deterministic generator whose state is a single 64-bit integer."""
 
     __slots__ = ("state",)
 
     def __init__(self, state: int) -> None:
         self.state = state & _MASK
+
+    def to_json(self) -> str:
+        """The state as JSON-safe text (see `word_to_json`)."""
+        return word_to_json(self.state)
+
+    @classmethod
+    def from_json(cls, value: Any) -> Rng:
+        """The generator `to_json` wrote. An integer (the format before strings) is still taken."""
+        if type(value) is int and 0 <= value < WORD_LIMIT:
+            return cls(value)
+        return cls(word_from_json(value))
 
     def next64(self) -> int:
         """Return the next 64-bit unsigned integer."""
@@ -34,12 +79,12 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: list):
+    def choice(self, items: list[T]) -> T:
         """Return one element of a non-empty list, uniformly."""
         return items[self.below(len(items))]

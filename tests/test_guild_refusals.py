@@ -2,6 +2,7 @@
 that names the rule, and the state does not change." Each attempt below raises
 `engine.IllegalMove` and leaves the snapshot and every view byte-identical."""
 
+import copy
 import json
 
 import pytest
@@ -98,9 +99,8 @@ def test_a_move_after_the_game_ended_is_refused_and_changes_nothing():
 def test_every_listed_move_is_accepted_after_a_json_round_trip():
     m = position(players=3, market=MARKET, seats={0: dict(pouch={"white": 3, "blue": 3, "star_sand": 1},
                                                           reserved=["2-01"])})
-    snapshot = m.snapshot()
     for move in m.legal_moves(0):
-        again = engine.restore(snapshot)
+        again = copy.deepcopy(m)  # a built position is no replay of its log: engine.restore refuses it
         again.play(0, json.loads(json.dumps(move)))
 
 

@@ -2,6 +2,7 @@
 that names the rule, and the state does not change." Each attempt below raises
 `engine.IllegalMove` and leaves the snapshot and every view byte-identical."""
 
+import copy
 import json
 
 import pytest
@@ -151,10 +152,9 @@ def test_every_listed_move_is_accepted_after_a_json_round_trip():
             give_ash(m, 0, "recall")
             state(m).seats[0].villagers[1] = "village"
             m._legal = {}
-        snapshot = m.snapshot()
         moves = m.legal_moves(0)
         for move in moves[::5]:
-            again = engine.restore(snapshot)
+            again = copy.deepcopy(m)  # a built position is no replay of its log: engine.restore refuses it
             again.play(0, json.loads(json.dumps(move)))
 
 

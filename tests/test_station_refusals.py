@@ -2,6 +2,7 @@
 that names the rule, and the state does not change." Each attempt raises `engine.IllegalMove`
 and leaves the snapshot and every view byte-identical."""
 
+import copy
 import json
 
 import pytest
@@ -92,11 +93,11 @@ def test_during_the_bonus_step_only_a_bonus_or_decline_is_accepted():
 
 def test_every_listed_move_is_accepted_after_a_json_round_trip():
     m = table()
-    snapshot = m.snapshot()
     moves = m.legal_moves(0)
     assert {mv["type"] for mv in moves} == {"acquire", "purchase", "reconfigure"}
     for move in moves:
-        engine.restore(snapshot).play(0, json.loads(json.dumps(move)))
+        # a built position is no replay of its log: engine.restore refuses it, so copy the match
+        copy.deepcopy(m).play(0, json.loads(json.dumps(move)))
 
 
 def test_a_refused_move_leaves_the_legal_moves_as_they_were():

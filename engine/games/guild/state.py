@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
+from ..serialise import RNG, Codec, copy_json, fields_from_json, fields_to_json, list_of
 
 ACTION = "action"
 RETURN = "return"
@@ -14,7 +15,7 @@ OVER = "over"
 class GuildSeat:
     """One seat: its pouch (private), workshops, reservations (private), commissions, score."""
 
-    __slots__ = ("commissions", "pouch", "points", "bonuses", "reserved", "workshops")
+    __slots__ = ("bonuses", "commissions", "points", "pouch", "reserved", "workshops")
 
     def __init__(self) -> None:
         self.pouch: list[int] = [0] * 6  # five colours, then star sand
@@ -25,26 +26,33 @@ class GuildSeat:
         self.points = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"pouch": self.pouch[:], "bonuses": self.bonuses[:], "workshops": self.workshops[:],
-                "reserved": self.reserved[:], "commissions": self.commissions[:], "points": self.points}
+        """The seat as plain JSON."""
+        return fields_to_json(self, self.__slots__)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSeat:
-        seat = cls()
-        seat.pouch = list(data["pouch"])
-        seat.bonuses = list(data["bonuses"])
-        seat.workshops = list(data["workshops"])
-        seat.reserved = list(data["reserved"])
-        seat.commissions = list(data["commissions"])
-        seat.points = int(data["points"])
-        return seat
+        """The seat `to_json` wrote."""
+        return fields_from_json(cls(), data, cls.__slots__)
 
 
 class GuildState:
     """Supply, market, commissions, seats, turn and generator of one game."""
 
-    __slots__ = ("commissions", "current", "decks", "ended", "final_round", "market", "phase",
-                 "players", "options", "rng", "round", "seats", "supply")
+    __slots__ = (
+        "commissions",
+        "current",
+        "decks",
+        "ended",
+        "final_round",
+        "market",
+        "options",
+        "phase",
+        "players",
+        "rng",
+        "round",
+        "seats",
+        "supply",
+    )
 
     def __init__(self, players: int, options: dict[str, Any], rng: Rng) -> None:
         self.players = players
@@ -62,26 +70,14 @@ class GuildState:
         self.ended = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players, "options": dict(self.options), "rng": self.rng.state,
-            "supply": self.supply[:], "decks": [d[:] for d in self.decks],
-            "market": [row[:] for row in self.market], "commissions": self.commissions[:],
-            "seats": [s.to_json() for s in self.seats], "current": self.current,
-            "phase": self.phase, "round": self.round, "final_round": self.final_round,
-            "ended": self.ended,
-        }
+        """The whole state as plain JSON (the generator's state as a decimal string)."""
+        return fields_to_json(self, self.__slots__, _CODECS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildState:
-        state = cls(int(data["players"]), dict(data["options"]), Rng(int(data["rng"])))
-        state.supply = list(data["supply"])
-        state.decks = [list(d) for d in data["decks"]]
-        state.market = [list(row) for row in data["market"]]
-        state.commissions = list(data["commissions"])
-        state.seats = [GuildSeat.from_json(s) for s in data["seats"]]
-        state.current = int(data["current"])
-        state.phase = data["phase"]
-        state.round = int(data["round"])
-        state.final_round = bool(data["final_round"])
-        state.ended = bool(data["ended"])
-        return state
+        """The state `to_json` wrote."""
+        state = cls(data["players"], copy_json(data["options"]), Rng.from_json(data["rng"]))
+        return fields_from_json(state, data, cls.__slots__, _CODECS)
+
+
+_CODECS: dict[str, Codec] = {"rng": RNG, "seats": list_of(GuildSeat.to_json, GuildSeat.from_json)}

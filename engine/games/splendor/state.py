@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
+from ..serialise import RNG, Codec, copy_json, fields_from_json, fields_to_json, list_of
 
 ACTION = "action"
 RETURN = "return"
@@ -33,29 +34,13 @@ class SeatState:
         self.strongholds = 0  # strongholds in the seat's own supply (not on the table)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "tokens": self.tokens[:],
-            "bonuses": self.bonuses[:],
-            "cards": self.cards[:],
-            "reserved": [r[:] for r in self.reserved],
-            "nobles": self.nobles[:],
-            "prestige": self.prestige,
-            "posts": self.posts[:],
-            "strongholds": self.strongholds,
-        }
+        """The seat as plain JSON."""
+        return fields_to_json(self, self.__slots__)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatState:
-        seat = cls()
-        seat.tokens = list(data["tokens"])
-        seat.bonuses = list(data["bonuses"])
-        seat.cards = list(data["cards"])
-        seat.reserved = [list(r) for r in data["reserved"]]
-        seat.nobles = list(data["nobles"])
-        seat.prestige = int(data["prestige"])
-        seat.posts = list(data["posts"])
-        seat.strongholds = int(data["strongholds"])
-        return seat
+        """The seat `to_json` wrote."""
+        return fields_from_json(cls(), data, cls.__slots__)
 
 
 class SplendorState:
@@ -66,9 +51,25 @@ class SplendorState:
     """
 
     __slots__ = (
-        "bank", "current", "decks", "ended", "final_round", "market", "nobles", "options",
-        "passes", "pending", "phase", "players", "refills", "rng", "round", "seats", "steps",
-        "strongholds", "conquered",
+        "bank",
+        "conquered",
+        "current",
+        "decks",
+        "ended",
+        "final_round",
+        "market",
+        "nobles",
+        "options",
+        "passes",
+        "pending",
+        "phase",
+        "players",
+        "refills",
+        "rng",
+        "round",
+        "seats",
+        "steps",
+        "strongholds",
     )
 
     def __init__(self, players: int, options: dict[str, Any], rng: Rng) -> None:
@@ -98,54 +99,14 @@ class SplendorState:
         return list(self.pending.get("nobles", [])) if self.phase == NOBLE else []
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "options": dict(self.options),
-            "rng": self.rng.state,
-            "bank": self.bank[:],
-            "decks": [d[:] for d in self.decks],
-            "market": [row[:] for row in self.market],
-            "nobles": self.nobles[:],
-            "seats": [s.to_json() for s in self.seats],
-            "current": self.current,
-            "phase": self.phase,
-            "round": self.round,
-            "final_round": self.final_round,
-            "passes": self.passes,
-            "steps": self.steps[:],
-            "pending": _copy(self.pending),
-            "refills": [r[:] for r in self.refills],
-            "strongholds": {cid: v[:] for cid, v in self.strongholds.items()},
-            "conquered": self.conquered,
-            "ended": self.ended,
-        }
+        """The whole state as plain JSON (the generator's state as a decimal string)."""
+        return fields_to_json(self, self.__slots__, _CODECS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SplendorState:
-        state = cls(int(data["players"]), dict(data["options"]), Rng(int(data["rng"])))
-        state.bank = list(data["bank"])
-        state.decks = [list(d) for d in data["decks"]]
-        state.market = [list(row) for row in data["market"]]
-        state.nobles = list(data["nobles"])
-        state.seats = [SeatState.from_json(s) for s in data["seats"]]
-        state.current = int(data["current"])
-        state.phase = data["phase"]
-        state.round = int(data["round"])
-        state.final_round = bool(data["final_round"])
-        state.passes = int(data["passes"])
-        state.steps = list(data["steps"])
-        state.pending = _copy(data["pending"])
-        state.refills = [list(r) for r in data["refills"]]
-        state.strongholds = {cid: list(v) for cid, v in data["strongholds"].items()}
-        state.conquered = bool(data["conquered"])
-        state.ended = bool(data["ended"])
-        return state
+        """The state `to_json` wrote."""
+        state = cls(data["players"], copy_json(data["options"]), Rng.from_json(data["rng"]))
+        return fields_from_json(state, data, cls.__slots__, _CODECS)
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of a small JSON value."""
-    if type(value) is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copy(v) for v in value]
-    return value
+_CODECS: dict[str, Codec] = {"rng": RNG, "seats": list_of(SeatState.to_json, SeatState.from_json)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
+from ..serialise import RNG, Codec, copy_json, fields_from_json, fields_to_json, list_of
 from .board import Board
 
 STARGAZING = "stargazing"
@@ -60,33 +61,16 @@ class Seat:
         self.done = False  # final phase: finished spending stardust
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "score": self.score, "points": dict(self.points), "light": self.light[:],
-            "stardust": self.stardust, "tokens": self.tokens[:], "villagers": self.villagers[:],
-            "ash": self.ash[:], "board": self.board.to_json(), "bag": self.bag[:], "hand": self.hand[:],
-            "set_aside": self.set_aside[:],
-            "pending": [{"value": p["value"], "options": p["options"][:]} for p in self.pending],
-            "extra_actions": self.extra_actions, "done": self.done,
-        }
+        """The seat as plain JSON (its board by the board's own JSON form)."""
+        return fields_to_json(self, self.__slots__, _SEAT_CODECS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        s = cls()
-        s.score = int(data["score"])
-        s.points = {c: int(data["points"][c]) for c in CATEGORIES}
-        s.light = list(data["light"])
-        s.stardust = int(data["stardust"])
-        s.tokens = list(data["tokens"])
-        s.villagers = list(data["villagers"])
-        s.ash = list(data["ash"])
-        s.board = Board.from_json(data["board"])
-        s.bag = list(data["bag"])
-        s.hand = list(data["hand"])
-        s.set_aside = list(data["set_aside"])
-        s.pending = [{"value": int(p["value"]), "options": list(p["options"])} for p in data["pending"]]
-        s.extra_actions = int(data["extra_actions"])
-        s.done = bool(data["done"])
-        return s
+        """The seat `to_json` wrote."""
+        return fields_from_json(cls(), data, cls.__slots__, _SEAT_CODECS)
+
+
+_SEAT_CODECS: dict[str, Codec] = {"board": (Board.to_json, Board.from_json)}
 
 
 class StarsState:
@@ -156,54 +140,14 @@ class StarsState:
         self.ended = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players, "options": dict(self.options), "rng": self.rng.state,
-            "round": self.round, "phase": self.phase, "girl": self.girl, "elders": self.elders[:],
-            "ash_bag": self.ash_bag[:], "sky": [t[:] for t in self.sky], "picks": self.picks[:],
-            "order": self.order[:], "current": self.current, "actions_left": self.actions_left,
-            "scout": None if self.scout is None else {"seat": self.scout["seat"], "via": self.scout["via"],
-                                                      "path": self.scout["path"][:]},
-            "piles": [p[:] for p in self.piles], "marked": self.marked[:],
-            "rewards_discarded": self.rewards_discarded[:], "rewards_unused": self.rewards_unused[:],
-            "offer_deck": self.offer_deck[:], "offer_card": self.offer_card,
-            "offer_filled": self.offer_filled[:], "offer_discard": self.offer_discard[:],
-            "tokens_discarded": self.tokens_discarded[:], "forage": dict(self.forage),
-            "lit": dict(self.lit), "supply_light": self.supply_light[:],
-            "supply_stardust": self.supply_stardust, "seats": [s.to_json() for s in self.seats],
-            "ended": self.ended,
-        }
+        """The whole state as plain JSON (the generator's state as a decimal string)."""
+        return fields_to_json(self, self.__slots__, _CODECS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StarsState:
-        st = cls(int(data["players"]), dict(data["options"]), Rng(int(data["rng"])))
-        st.round = int(data["round"])
-        st.phase = data["phase"]
-        st.girl = int(data["girl"])
-        st.elders = list(data["elders"])
-        st.ash_bag = list(data["ash_bag"])
-        st.sky = [list(t) for t in data["sky"]]
-        st.picks = list(data["picks"])
-        st.order = list(data["order"])
-        st.current = data["current"]
-        st.actions_left = int(data["actions_left"])
-        sc = data["scout"]
-        st.scout = None if sc is None else {"seat": sc["seat"], "via": sc["via"], "path": list(sc["path"])}
-        st.piles = [list(p) for p in data["piles"]]
-        st.marked = list(data["marked"])
-        st.rewards_discarded = list(data["rewards_discarded"])
-        st.rewards_unused = list(data["rewards_unused"])
-        st.offer_deck = list(data["offer_deck"])
-        st.offer_card = data["offer_card"]
-        st.offer_filled = list(data["offer_filled"])
-        st.offer_discard = list(data["offer_discard"])
-        st.tokens_discarded = list(data["tokens_discarded"])
-        st.forage = dict(data["forage"])
-        st.lit = dict(data["lit"])
-        st.supply_light = list(data["supply_light"])
-        st.supply_stardust = int(data["supply_stardust"])
-        st.seats = [Seat.from_json(s) for s in data["seats"]]
-        st.ended = bool(data["ended"])
-        return st
+        """The state `to_json` wrote."""
+        state = cls(data["players"], copy_json(data["options"]), Rng.from_json(data["rng"]))
+        return fields_from_json(state, data, cls.__slots__, _CODECS)
 
     # --- small shared readings ----------------------------------------------------------
 
@@ -230,3 +174,6 @@ class StarsState:
     def early_covered(self, forage_id: str) -> bool:
         key = "early:" + forage_id
         return any(key in s.villagers for s in self.seats)
+
+
+_CODECS: dict[str, Codec] = {"rng": RNG, "seats": list_of(Seat.to_json, Seat.from_json)}

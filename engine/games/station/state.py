@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
+from ..serialise import RNG, Codec, copy_json, fields_from_json, fields_to_json, list_of
 from .station import NODES
 
 ACTION = "action"
@@ -36,29 +37,41 @@ class StationSeat:
         return self.renown_synergy + self.renown_storms + self.renown_shield
 
     def to_json(self) -> dict[str, Any]:
-        return {"hand": self.hand[:], "grid": self.grid[:], "dock": self.dock[:],
-                "renown_synergy": self.renown_synergy, "renown_storms": self.renown_storms,
-                "renown_shield": self.renown_shield, "shield_lanes": [dict(x) for x in self.shield_lanes]}
+        """The seat as plain JSON."""
+        return fields_to_json(self, self.__slots__)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StationSeat:
-        seat = cls()
-        seat.hand = list(data["hand"])
-        seat.grid = list(data["grid"])
-        seat.dock = list(data["dock"])
-        seat.renown_synergy = int(data["renown_synergy"])
-        seat.renown_storms = int(data["renown_storms"])
-        seat.renown_shield = int(data["renown_shield"])
-        seat.shield_lanes = [dict(x) for x in data["shield_lanes"]]
-        return seat
+        """The seat `to_json` wrote."""
+        return fields_from_json(cls(), data, cls.__slots__)
 
 
 class StationState:
     """Supply, market, credits, seats, storms, turn and generator of one game."""
 
-    __slots__ = ("berths", "current", "deck", "discard", "discounts", "display", "end_triggered",
-                 "ended", "options", "passes", "phase", "players", "purchases", "rng", "round",
-                 "seats", "storm_pending", "storms", "supply", "synergy", "waiting")
+    __slots__ = (
+        "berths",
+        "current",
+        "deck",
+        "discard",
+        "discounts",
+        "display",
+        "end_triggered",
+        "ended",
+        "options",
+        "passes",
+        "phase",
+        "players",
+        "purchases",
+        "rng",
+        "round",
+        "seats",
+        "storm_pending",
+        "storms",
+        "supply",
+        "synergy",
+        "waiting",
+    )
 
     def __init__(self, players: int, options: dict[str, Any], rng: Rng) -> None:
         self.players = players
@@ -84,45 +97,16 @@ class StationState:
         self.ended = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players, "options": dict(self.options), "rng": self.rng.state,
-            "supply": self.supply[:], "berths": self.berths[:], "discounts": self.discounts[:],
-            "waiting": self.waiting[:], "deck": self.deck[:], "display": self.display[:],
-            "discard": self.discard[:], "seats": [s.to_json() for s in self.seats],
-            "synergy": dict(self.synergy), "purchases": self.purchases,
-            "storm_pending": self.storm_pending, "storms": [_copy(s) for s in self.storms],
-            "current": self.current, "phase": self.phase, "round": self.round,
-            "end_triggered": self.end_triggered, "passes": self.passes, "ended": self.ended,
-        }
+        """The whole state as plain JSON (the generator's state as a decimal string)."""
+        return fields_to_json(self, self.__slots__, _CODECS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StationState:
-        state = cls(int(data["players"]), dict(data["options"]), Rng(int(data["rng"])))
-        state.supply = list(data["supply"])
-        state.berths = list(data["berths"])
-        state.discounts = [int(x) for x in data["discounts"]]
-        state.waiting = [bool(x) for x in data["waiting"]]
-        state.deck = list(data["deck"])
-        state.display = list(data["display"])
-        state.discard = list(data["discard"])
-        state.seats = [StationSeat.from_json(s) for s in data["seats"]]
-        state.synergy = {k: int(v) for k, v in data["synergy"].items()}
-        state.purchases = int(data["purchases"])
-        state.storm_pending = data["storm_pending"]
-        state.storms = [_copy(s) for s in data["storms"]]
-        state.current = int(data["current"])
-        state.phase = data["phase"]
-        state.round = int(data["round"])
-        state.end_triggered = bool(data["end_triggered"])
-        state.passes = int(data["passes"])
-        state.ended = bool(data["ended"])
-        return state
+        """The state `to_json` wrote."""
+        state = cls(data["players"], copy_json(data["options"]), Rng.from_json(data["rng"]))
+        return fields_from_json(state, data, cls.__slots__, _CODECS)
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of plain JSON."""
-    if type(value) is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copy(v) for v in value]
-    return value
+_CODECS: dict[str, Codec] = {"rng": RNG, "seats": list_of(StationSeat.to_json, StationSeat.from_json)}
+
+_copy = copy_json  # turn.py and views.py import this name

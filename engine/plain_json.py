@@ -1,0 +1,107 @@
+"""What the engine takes as JSON from outside: parsing with limits, and a check of plain values.
+
+Text from a page, a phone or a file may be anything. `loads` parses it refusing what JSON
+parsers disagree on or cannot carry back (NaN and Infinity, numbers too large for a double,
+integers of more than 20 digits, nesting deeper than Python can recurse); `problem` says what is
+wrong with a decoded value (too deep, a string with a lone surrogate that UTF-8 cannot encode, an
+integer beyond a limit, a non-JSON type), or ``None``. Both work without recursion, so no input
+can exhaust the stack.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects accepted (the engine's own JSON is under 12 deep)."""
+
+SAFE_INTEGER = (1 << 53) - 1
+"""The largest integer a JavaScript number holds exactly (``Number.MAX_SAFE_INTEGER``)."""
+
+WORD = (1 << 64) - 1
+"""The largest 64-bit unsigned integer (an old snapshot's generator state may be this large)."""
+
+_MAX_DIGITS = 20
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:32]} is too large")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"an integer of {len(text.lstrip('-'))} digits is too large")
+    return int(text)
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` that raises ``ValueError`` (with a reason) for anything the engine refuses to parse."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def problem(value: Any, max_depth: int = MAX_DEPTH, int_limit: int = WORD) -> str | None:
+    """What makes ``value`` unacceptable as plain JSON from outside, or ``None`` if nothing does.
+
+    Accepted: objects with string keys, arrays, strings that UTF-8 can encode, booleans, ``null``,
+    finite floats and integers with ``abs(n) <= int_limit``, nested at most ``max_depth`` deep.
+    """
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind is dict or kind is list:
+            if depth >= max_depth:
+                return f"nested more than {max_depth} deep"
+            if kind is dict:
+                for key, inner in item.items():
+                    if type(key) is not str:
+                        return "an object key is not a string"
+                    reason = _text_problem(key)
+                    if reason:
+                        return reason
+                    stack.append((inner, depth + 1))
+            else:
+                stack.extend((inner, depth + 1) for inner in item)
+        elif kind is str:
+            reason = _text_problem(item)
+            if reason:
+                return reason
+        elif kind is int:
+            if abs(item) > int_limit:
+                return f"an integer is out of range (at most {int_limit} either way)"
+        elif kind is float:
+            if not math.isfinite(item):
+                return "a number is not finite"
+        elif kind is not bool and item is not None:
+            return f"{kind.__name__} is not a JSON value"
+    return None
+
+
+def _text_problem(text: str) -> str | None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "a string holds a lone surrogate (not valid Unicode text)"
+    return None
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text; raises ``ValueError`` rather than writing NaN or Infinity."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+def canonical(value: Any) -> str:
+    """JSON text that is the same for equal JSON values whatever their key order (keys sorted)."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False, sort_keys=True)
