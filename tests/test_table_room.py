@@ -221,3 +221,64 @@ def test_a_computer_seat_moves_after_its_pause():
     clock.advance(0.6)
     out = room.tick()
     assert room.match.to_act() == [0] and messages(out, "host", "update")[0]["version"] == 2
+
+
+# ----- the table follows the seats the game waits on, for any game ------------------------
+
+class _Race:
+    """A made-up game's state: both seats may act; the game waits only on ``waiting``."""
+
+    def __init__(self):
+        self.waiting = [0]
+        self.moves = 0
+
+
+def _race_match(waiting):
+    from engine.games.adapter import GameRules
+
+    def view(state, seat):
+        return {"game": "race", "seat": seat, "seats": [{}, {}], "moves": state.moves}
+
+    def apply(state, seat, move):
+        state.moves += 1
+        return [{"type": "went", "seat": seat}]
+
+    rules = GameRules(
+        "race", {"title": "Race", "min_players": 2, "max_players": 2, "options": {}, "table": {}},
+        setup=lambda players, options, rng: _Race(),
+        to_act=lambda state: [0, 1],
+        waiting_for=lambda state: list(state.waiting),
+        legal_moves=lambda state, seat: [{"type": "go"}],
+        explain=lambda state, seat, move: "only go is a move here",
+        apply=apply, view=view, is_over=lambda state: state.moves >= 9,
+        result=lambda state: None, to_json=lambda state: {}, from_json=lambda data: _Race(),
+    )
+    state = _Race()
+    state.waiting = waiting
+    return engine.Match(rules, state, 2, {}, 1)
+
+
+def test_a_computer_seat_that_may_act_but_is_not_waited_on_is_left_be():
+    clock = FakeClock()
+    room, _ = Room.create("r", _race_match([0]), [{"kind": "human"}, {"kind": "bot", "bot": "random"}], clock)
+    assert room.next_tick() is None
+    clock.advance(60)
+    assert room.tick() == [] and room.match.log == []
+
+
+def test_a_computer_seat_the_game_waits_on_plays_after_its_pause():
+    clock = FakeClock()
+    room, _ = Room.create("r", _race_match([1]), [{"kind": "human"}, {"kind": "bot", "bot": "random"}], clock)
+    assert room.next_tick() == pytest.approx(room.bot_delay)
+    clock.advance(room.bot_delay)
+    room.tick()
+    assert room.match.log == [[1, {"type": "go"}]]
+
+
+def test_timers_run_only_for_the_seats_the_game_waits_on(monkeypatch):
+    from engine.games import GAME_INFO
+
+    monkeypatch.setitem(GAME_INFO, "race", {"title": "Race", "min_players": 2, "max_players": 2, "options": {},
+                                            "table": {"turn_seconds": 30.0, "timer_min_humans": 2}})
+    room, _ = Room.create("r", _race_match([1]), [{"kind": "human"}, {"kind": "human"}], FakeClock())
+    assert room.timers() == {"1": 30.0}
