@@ -223,7 +223,7 @@ def discard_offer_card(state: StarsState, events: list[Event]) -> None:
     """The card and the tokens on it leave the game; the next card is revealed."""
     card = state.offer_card
     assert card is not None
-    for (needs, _vp), filled in zip(OFFER_CARDS[card], state.offer_filled):
+    for (needs, _vp), filled in zip(OFFER_CARDS[card], state.offer_filled, strict=True):
         if filled:
             for k in range(4):
                 state.tokens_discarded[k] += needs[k]

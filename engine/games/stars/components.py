@@ -13,6 +13,7 @@ import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -29,8 +30,9 @@ def _csv(name: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO((DATA / name).read_text(encoding="utf-8"))))
 
 
-def _json(name: str) -> dict:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+def _json(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
 
 
 def _mask(lines: str) -> int:
@@ -72,7 +74,8 @@ class Tile:
     def side(self, name: str) -> Side:
         return self.a if name == "A" else self.b
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The tile, both sides, as views show it."""
         return {"id": self.id,
                 "A": {"colour": self.a.colour, "lines": self.a.lines},
                 "B": {"colour": self.b.colour, "lines": self.b.lines}}
@@ -88,7 +91,7 @@ TILES: dict[str, Tile] = {
     for row in _csv("tiles.csv")
 }
 TILE_IDS: tuple[str, ...] = tuple(TILES)
-TILE_JSON: dict[str, dict] = {tid: t.to_json() for tid, t in TILES.items()}
+TILE_JSON: dict[str, dict[str, Any]] = {tid: t.to_json() for tid, t in TILES.items()}
 
 REWARDS: dict[str, tuple[int, int]] = {
     row["id"]: (PILES.index(int(row["light"])), int(row["value"])) for row in _csv("rewards.csv")
@@ -172,7 +175,7 @@ FORAGE_AT: dict[str, str] = {f.doorstep: f.id for f in FORAGE.values()}
 """Doorstep path space → the foraging space beside it (one each)."""
 assert len(FORAGE_AT) == len(FORAGE) == 13
 
-MAP_JSON: dict = {
+MAP_JSON: dict[str, Any] = {
     "village": {"x": _board["village"]["x"], "y": _board["village"]["y"], "adjacent": list(VILLAGE_ADJACENT)},
     "paths": [{"id": p, "x": PATH_XY[p][0], "y": PATH_XY[p][1], "links": list(LINKS[p])} for p in PATHS],
     "foraging": [{"id": f["id"], "kind": f["kind"], "colour": f["colour"], "doorstep": f["doorstep"],
@@ -187,7 +190,7 @@ LEFTOVER_VALUE: tuple[int, ...] = _kind_counts(_offer["leftover"])
 OFFER_CARDS: dict[str, tuple[tuple[tuple[int, ...], int], ...]] = {
     c["id"]: tuple((_kind_counts(s["needs"]), int(s["vp"])) for s in c["spaces"]) for c in _offer["cards"]
 }
-OFFER_CARD_JSON: dict[str, dict] = {
+OFFER_CARD_JSON: dict[str, dict[str, Any]] = {
     c["id"]: {"id": c["id"], "spaces": [{"needs": dict(s["needs"]), "vp": s["vp"]} for s in c["spaces"]]}
     for c in _offer["cards"]
 }

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from . import actions, main_board, stargazing
-from .board import CELLS, CORNER_AT, IS_CORNER, NB, POP, cell_index
+from .board import CELLS, CORNER_AT, IS_CORNER, NB, POP, Board, cell_index
 from .components import (
     ASH,
     COLOURS,
@@ -142,7 +142,7 @@ def _stardust(state: StarsState, seat: int, move: dict[str, Any]) -> str:
     return "that move is not legal now"
 
 
-def _blocker(board, i: int, d: int) -> str:
+def _blocker(board: Board, i: int, d: int) -> str:
     j = NB[i][d]
     if j < 0:
         return "the edge of the board"

@@ -69,6 +69,7 @@ def steps(lit: dict[str, int], path: list[str], light: list[int]) -> list[tuple[
     ``light`` is what the seat has left.
     """
     out: list[tuple[str, int, bool]] = []
+    candidates: list[tuple[str, tuple[int, ...]]]
     if path:
         candidates = [(n, (0, 1, 2)) for n in LINKS[path[-1]] if n not in lit]
     else:

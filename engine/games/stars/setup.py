@@ -29,7 +29,7 @@ from .components import (
 from .state import ON_BONUS, READY, Seat, StarsState
 
 
-def setup(players: int, options: dict[str, Any], rng: Rng, events: list | None = None) -> StarsState:
+def setup(players: int, options: dict[str, Any], rng: Rng, events: list[dict[str, Any]] | None = None) -> StarsState:
     state = StarsState(players, options, rng)
     state.supply_light = [LIGHT_PER_COLOUR - START_LIGHT[c] * players for c in range(3)]
     state.supply_stardust = STARDUST
@@ -47,7 +47,7 @@ def setup(players: int, options: dict[str, Any], rng: Rng, events: list | None =
         s.bag = sorted(TILE_IDS)
         tokens = list(BONUS_TOKENS)
         rng.shuffle(tokens)
-        s.board.bonus = dict(zip(CORNER_NAMES, tokens))
+        s.board.bonus = dict(zip(CORNER_NAMES, tokens, strict=True))
         state.seats.append(s)
     for p in range(4):
         ids = sorted(t for t, (pile, _v) in REWARDS.items() if pile == p)

@@ -26,6 +26,8 @@ from .scoring import add_points, take_reward
 from .state import ACTION, ON_BONUS, READY, STARGAZING, StarsState
 
 Event = dict[str, Any]
+Groups = dict[tuple[int, int], list[int]]
+"""Vacant cells by their constraints: (lines a tile must have, lines it must not) → cells."""
 SIDES = ("A", "B")
 
 
@@ -41,16 +43,16 @@ def begin(state: StarsState, events: list[Event]) -> None:
         set_aside_if_stuck(state, i, events)
 
 
-def open_cells(board: Board) -> dict[tuple[int, int], list[int]]:
+def open_cells(board: Board) -> Groups:
     """Vacant cells grouped by their constraints (lines a tile must have, lines it must not)."""
-    groups: dict[tuple[int, int], list[int]] = {}
+    groups: Groups = {}
     for i in PLAYABLE:
         if board.tile[i] is None and not board.dust[i]:
             groups.setdefault(board.constraints(i), []).append(i)
     return groups
 
 
-def placements(board: Board, tile_id: str, groups: dict | None = None) -> list[tuple[str, int, int]]:
+def placements(board: Board, tile_id: str, groups: Groups | None = None) -> list[tuple[str, int, int]]:
     """Every legal (side, rotation, cell) for a tile on this board, cells in board order."""
     if groups is None:
         groups = open_cells(board)
@@ -69,7 +71,7 @@ def placements(board: Board, tile_id: str, groups: dict | None = None) -> list[t
     return out
 
 
-def placeable(board: Board, tile_id: str, groups: dict | None = None) -> bool:
+def placeable(board: Board, tile_id: str, groups: Groups | None = None) -> bool:
     if groups is None:
         groups = open_cells(board)
     tile = TILES[tile_id]
@@ -114,8 +116,8 @@ def place(state: StarsState, seat: int, tile_id: str, side: str, rotation: int, 
             crystal = True
     fx = s.board.place_tile(cell, tile_id, side, rotation, crystal)
     events.append({"type": "place", "seat": seat, "tile": tile_id, "side": side, "rotation": rotation % 6,
-                   "cell": cell_json(cell), "colour": face.colour, "lines": [d for d in range(6) if s.board.mask[cell] >> d & 1],
-                   "crystal": crystal})
+                   "cell": cell_json(cell), "colour": face.colour,
+                   "lines": [d for d in range(6) if s.board.mask[cell] >> d & 1], "crystal": crystal})
     if fx["areas"]:
         gained = min(fx["areas"], state.supply_stardust)
         state.supply_stardust -= gained

@@ -10,6 +10,7 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DEPARTMENTS: tuple[str, ...] = ("command", "science", "medical", "engineering", "habitat", "security")
 GUILDS: tuple[str, ...] = ("amber", "cobalt", "jade")
@@ -34,7 +35,7 @@ class Module:
     ccw: bool
     players: int  # the fewest seats it is used with (3: left out of the two-player game)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The module as views and events show it."""
         return {
             "id": self.id, "department": self.department, "guild": self.guild, "cost": self.cost,
@@ -51,7 +52,8 @@ class Credit:
     value: int
     players: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The credit as views and events show it."""
         return {"id": self.id, "guild": self.guild, "value": self.value}
 
 
@@ -76,15 +78,19 @@ CREDITS: dict[str, Credit] = {
     for row in _rows("credits.csv")
 }
 
-MODULE_JSON: dict[str, dict] = {mid: m.to_json() for mid, m in MODULES.items()}
-CREDIT_JSON: dict[str, dict] = {cid: c.to_json() for cid, c in CREDITS.items()}
+MODULE_JSON: dict[str, dict[str, Any]] = {mid: m.to_json() for mid, m in MODULES.items()}
+CREDIT_JSON: dict[str, dict[str, Any]] = {cid: c.to_json() for cid, c in CREDITS.items()}
 
 # Flat lookups for the hot paths.
-SIDES_OF: dict[str, tuple[bool, bool, bool, bool]] = {mid: (m.inward, m.outward, m.cw, m.ccw) for mid, m in MODULES.items()}
+SIDES_OF: dict[str, tuple[bool, bool, bool, bool]] = {
+    mid: (m.inward, m.outward, m.cw, m.ccw) for mid, m in MODULES.items()
+}
 DEPT_OF: dict[str, str] = {mid: m.department for mid, m in MODULES.items()}
 GUILD_OF: dict[str, str] = {mid: m.guild for mid, m in MODULES.items()}
 COST_OF: dict[str, int] = {mid: m.cost for mid, m in MODULES.items()}
-PORT_MASK: dict[str, int] = {mid: sum(1 << k for k, port in enumerate(sides) if port) for mid, sides in SIDES_OF.items()}
+PORT_MASK: dict[str, int] = {
+    mid: sum(1 << k for k, port in enumerate(sides) if port) for mid, sides in SIDES_OF.items()
+}
 """Bit k set when side k (inward, outward, cw, ccw) is a port."""
 CREDIT_GUILD: dict[str, str] = {cid: c.guild for cid, c in CREDITS.items()}
 CREDIT_VALUE: dict[str, int] = {cid: c.value for cid, c in CREDITS.items()}
@@ -100,10 +106,12 @@ def credit_ids(players: int) -> list[str]:
     return [cid for cid, c in CREDITS.items() if c.players <= players]
 
 
-def credit_json(cid: str) -> dict:
+def credit_json(cid: str) -> dict[str, Any]:
+    """A fresh copy of credit ``cid`` as views and events show it."""
     return dict(CREDIT_JSON[cid])
 
 
-def module_json(mid: str) -> dict:
+def module_json(mid: str) -> dict[str, Any]:
+    """A fresh copy of module ``mid`` as views and events show it (its sides copied too)."""
     m = MODULE_JSON[mid]
     return {**m, "sides": dict(m["sides"])}

@@ -64,7 +64,8 @@ def explain(state: StationState, seat_index: int, move: Any) -> str:
     if kind == "reconfigure":
         op = move.get("op")
         if type(op) is not str or op not in OPS:
-            return f"a reconfigure move needs op: one of {', '.join(OPS)} (install from the Dock, remove to the Dock, exchange at the same node)"
+            return (f"a reconfigure move needs op: one of {', '.join(OPS)} "
+                    f"(install from the Dock, remove to the Dock, exchange at the same node)")
         expected = OPS[op]
     extra = set(move) - expected
     if extra & TURNING:
@@ -86,7 +87,8 @@ def explain(state: StationState, seat_index: int, move: Any) -> str:
             if cid not in state.display:
                 return f"credit {cid} is not displayed: the bonus is one displayed credit"
             if CREDIT_VALUE[cid] > BONUS_MAX_VALUE:
-                return f"the exact-payment bonus is a displayed credit of value {BONUS_MAX_VALUE} or less, not {CREDIT_VALUE[cid]}"
+                return (f"the exact-payment bonus is a displayed credit of value {BONUS_MAX_VALUE} or less, "
+                        f"not {CREDIT_VALUE[cid]}")
         return "that move is not legal now"
     if kind in ("bonus", "decline"):
         return "a bonus credit comes only right after an exact payment"
@@ -123,7 +125,8 @@ def _explain_acquire(state: StationState, credits: Any) -> str:
         return "several credits must come from different guilds"
     total = sum(CREDIT_VALUE[c] for c in credits)
     if total > ACQUIRE_LIMIT:
-        return f"several credits may total at most {ACQUIRE_LIMIT} (these total {total}); a single credit may be worth more"
+        return (f"several credits may total at most {ACQUIRE_LIMIT} (these total {total}); "
+                f"a single credit may be worth more")
     order = sorted(credits, key=state.display.index)
     if order != credits:
         return "list the credits in display order (left to right): " + ", ".join(order)
@@ -188,6 +191,7 @@ def _explain_reconfigure(state: StationState, seat_index: int, move: dict[str, A
         return i
     grid = seat.grid
     if op == "install":
+        assert mid is not None  # checked above for install and exchange
         problem = install_problem(grid, i, mid)
         return problem or "that move is not legal now"
     if grid[i] is None:

@@ -22,7 +22,9 @@ Event = dict[str, Any]
 
 def effective_cost(state: StationState, berth: int) -> int:
     """The module's base cost less its berth's discount, never below 1."""
-    return max(MIN_COST, COST_OF[state.berths[berth]] - state.discounts[berth])
+    mid = state.berths[berth]
+    assert mid is not None, f"berth {berth} is empty"  # asked only of a berth that holds a module
+    return max(MIN_COST, COST_OF[mid] - state.discounts[berth])
 
 
 def berth_of(state: StationState, mid: str) -> int:

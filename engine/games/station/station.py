@@ -16,6 +16,9 @@ direct corridor. Sector 9 neighbors sector 0.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeAlias
+
 from .components import DEPT_OF, SIDES_OF
 
 RINGS = (1, 2, 3)
@@ -25,7 +28,8 @@ NODES = 30
 INWARD, OUTWARD, CW, CCW = 0, 1, 2, 3
 SHIELD_SECTORS = (8, 9, 0, 1, 2)
 
-Grid = list  # 30 slots: module id or None
+Grid: TypeAlias = Sequence[str | None]
+"""A seat's station as read here: 30 slots, each a module id or None (never written to)."""
 
 
 def index(ring: int, sector: int) -> int:
@@ -135,11 +139,13 @@ def install_problem(grid: Grid, i: int, mid: str) -> str | None:
 def reached(grid: Grid) -> set[int]:
     """The installed nodes that have a corridor route to the Core."""
     seen: set[int] = set()
-    stack = [i for i in range(SECTORS) if grid[i] is not None and SIDES_OF[grid[i]][INWARD]]
+    stack = [i for i in range(SECTORS) if (mid := grid[i]) is not None and SIDES_OF[mid][INWARD]]
     seen.update(stack)
     while stack:
         i = stack.pop()
-        sides = SIDES_OF[grid[i]]
+        mid = grid[i]
+        assert mid is not None  # only installed nodes are stacked
+        sides = SIDES_OF[mid]
         for j, mine, theirs in NEIGHBOURS[i]:
             if j in seen:
                 continue
@@ -155,8 +161,10 @@ def station_problem(grid: Grid) -> str | None:
     for i in range(SECTORS, NODES):
         if grid[i] is not None and not supported(grid, i):
             if ring_of(i) == 2:
-                return f"module {grid[i]} at the {node_name(i)} would lose its support (a middle module needs an inner module in the same or an adjacent sector)"
-            return f"module {grid[i]} at the {node_name(i)} would lose its support (an outer module needs 2 middle modules in the same or adjacent sectors)"
+                return (f"module {grid[i]} at the {node_name(i)} would lose its support "
+                        f"(a middle module needs an inner module in the same or an adjacent sector)")
+            return (f"module {grid[i]} at the {node_name(i)} would lose its support "
+                    f"(an outer module needs 2 middle modules in the same or adjacent sectors)")
     seen = reached(grid)
     for i in range(NODES):
         if grid[i] is not None and i not in seen:
@@ -173,8 +181,9 @@ def synergy(grid: Grid, i: int, mid: str) -> tuple[int, list[int]]:
     and the qualifying neighbours: corridor neighbours of another department, not the Core.
     2 or more: 2 renown; 3 different departments among them: 3 instead."""
     dept = DEPT_OF[mid]
-    qualifying = [j for j in corridor_neighbours(grid, i, mid) if DEPT_OF[grid[j]] != dept]
-    departments = {DEPT_OF[grid[j]] for j in qualifying}
+    joined = {j: DEPT_OF[other] for j in corridor_neighbours(grid, i, mid) if (other := grid[j]) is not None}
+    qualifying = [j for j, d in joined.items() if d != dept]
+    departments = {joined[j] for j in qualifying}
     if len(departments) >= 3:
         return 3, qualifying
     if len(qualifying) >= 2:
@@ -196,18 +205,19 @@ def readiness(grid: Grid) -> dict[str, int]:
     return {d: n + 2 * (len(rings[d]) - 1) for d, n in count.items()}
 
 
-def shield(grid: Grid) -> tuple[int, list[dict]]:
+def shield(grid: Grid) -> tuple[int, list[dict[str, Any]]]:
     """Shield renown and its lanes. Only sectors 8, 9, 0, 1, 2; the outermost installed module
     of a lane is its frontier: an outward bulkhead there +1, and +1 more when that screened
     lane occupies at least 2 rings. No frontier or an outward port: zero."""
     total = 0
-    lanes = []
+    lanes: list[dict[str, Any]] = []
     for s in SHIELD_SECTORS:
         occupied = [r for r in RINGS if grid[index(r, s)] is not None]
         if not occupied:
             lanes.append({"sector": s, "frontier": None, "rings": 0, "renown": 0})
             continue
         frontier = grid[index(occupied[-1], s)]
+        assert frontier is not None  # the outermost occupied ring of the lane
         renown = 0
         if not SIDES_OF[frontier][OUTWARD]:
             renown = 2 if len(occupied) >= 2 else 1
@@ -323,7 +333,7 @@ class Layout:
             assert graph is not None
             hanging = graph.hanging
             disc = graph.disc
-            out = []
+            out: list[tuple[int, int, tuple[int, ...]]] = []
             for i in range(NODES):
                 if grid[i] is None:
                     continue
@@ -349,7 +359,7 @@ class Layout:
         return self._exchange
 
 
-_LAYOUTS: dict[tuple, Layout] = {}
+_LAYOUTS: dict[tuple[str | None, ...], Layout] = {}
 
 
 def layout(grid: Grid) -> Layout:

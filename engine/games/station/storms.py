@@ -60,7 +60,7 @@ def resolve(state: StationState, name: str) -> dict[str, Any]:
         departments[dept] = {"readiness": values, "awards": awards}
         for i, a in enumerate(awards):
             totals[i] += a
-    for seat, a in zip(state.seats, totals):
+    for seat, a in zip(state.seats, totals, strict=True):
         seat.renown_storms += a
     record = {"storm": name, "purchases": state.purchases, "round": state.round,
               "departments": departments, "awards": totals}

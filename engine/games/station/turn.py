@@ -105,6 +105,7 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
         elif op == "remove":
             i = _node(move["at"])
             mid = seat.grid[i]
+            assert mid is not None  # a listed remove names an installed module
             seat.grid[i] = None
             seat.dock.append(mid)
             events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "at": dict(move["at"])})
@@ -112,6 +113,7 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
             mid = move["module"]
             i = _node(move["at"])
             old = seat.grid[i]
+            assert old is not None  # a listed exchange names an installed module
             seat.dock[seat.dock.index(mid)] = old
             seat.grid[i] = None
             events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid,
