@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import plain_json
 from .errors import IllegalMove
 from .games.base import Event, Move, Rules, View
+from .rng import word_to_json
 
 SNAPSHOT_FORMAT = 1
 
@@ -32,6 +34,25 @@ def _same_types(given: Any, canonical: Any) -> bool:
     if type(canonical) is list:
         return all(_same_types(g, c) for g, c in zip(given, canonical, strict=False))
     return True
+
+
+MOVE_DEPTH = 4
+"""A move's values nest at most this deep (the games' own moves nest three deep at most)."""
+
+NOT_LISTED = "that is not one of the moves you can make now"
+"""The reason given when a game cannot explain a refusal itself (its explanation failed)."""
+
+
+def move_problem(move: Any) -> str | None:
+    """What makes ``move`` unfit for any game's rules to look at, or ``None``.
+
+    A move's values must be text, numbers JavaScript holds exactly, booleans, ``null``, or
+    lists/objects of those nested at most `MOVE_DEPTH` deep. Anything else (a lone surrogate, a
+    huge integer, deep nesting, a non-JSON type) is refused with this reason before the game is
+    asked; a move of a plain but wrong shape gets the game's own explanation.
+    """
+    reason = plain_json.problem(move, max_depth=MOVE_DEPTH, int_limit=plain_json.SAFE_INTEGER)
+    return f"that is not a move: {reason}" if reason else None
 
 
 def _copy_move(move: Move) -> Move:
@@ -126,18 +147,33 @@ class Match:
             raise IllegalMove("the game is over: no more moves")
         if seat not in self._rules.to_act(self._state):
             raise IllegalMove(f"it is not seat {seat}'s turn")
+        shape = move_problem(move)
+        if shape:
+            raise IllegalMove(shape)
         moves = self.legal_moves(seat)
         try:
             index = moves.index(move)
         except ValueError:
             index = -1
         if index < 0 or not _same_types(move, moves[index]):
-            raise IllegalMove(self._rules.explain(self._state, seat, move))
+            raise IllegalMove(self._explain(seat, move))
         canonical = _copy_move(moves[index])
         self._legal = {}
         events = self._rules.apply(self._state, seat, canonical)
         self._log.append([seat, canonical])
         return events
+
+    def _explain(self, seat: int, move: Move) -> str:
+        """The game's reason for refusing ``move``; a plain one if its explanation fails.
+
+        Explanations only read the state, so one that raises (a value of a type the game never
+        lists, say) changes nothing; the move is refused all the same.
+        """
+        try:
+            reason = self._rules.explain(self._state, seat, move)
+        except Exception:  # a hostile value the explanation did not expect
+            return NOT_LISTED
+        return reason if type(reason) is str and reason else NOT_LISTED
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see; ``None`` gives the public view (a shared screen)."""
@@ -154,13 +190,17 @@ class Match:
         return self._rules.result(self._state)
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole match as plain JSON; `engine.restore` brings it back."""
+        """The whole match as plain JSON; `engine.restore` brings it back.
+
+        The seed is written as decimal text, like the generator's state inside ``state``: a
+        JavaScript number would round a 64-bit value.
+        """
         return {
             "format": SNAPSHOT_FORMAT,
             "game": self._rules.id,
             "players": self._players,
             "options": dict(self._options),
-            "seed": self._seed,
+            "seed": word_to_json(self._seed),
             "log": self.log,
             "state": self._rules.to_json(self._state),
         }

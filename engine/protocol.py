@@ -2,15 +2,16 @@
 
 `handle(text) -> text` is the whole interface: the Web Worker passes each request as a
 JSON string and posts the returned string back. Bad input gets an error reply; nothing
-here lets an exception escape.
+here lets an exception escape, and every reply is valid JSON that JavaScript reads exactly
+(no NaN, no integer beyond 2^53 that the engine wrote, nothing of the request echoed whole).
 """
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from . import GAMES, __version__, new_match, restore
+from . import GAMES, __version__, new_match, plain_json, restore
 from .bots import BOTS, choose_move
 from .errors import BadOptions, IllegalMove, UnknownGame
 from .match import Match
@@ -20,6 +21,19 @@ if TYPE_CHECKING:
     from .table.room import Room
 
 VERSION = 1
+
+MAX_REQUEST = 1 << 20
+"""The longest request text taken, in characters (1 MiB; a saved room at a game's end is under 100 KB)."""
+
+MAX_DEVICE_MESSAGE = 64 * 1024
+"""The longest message from a device (``room_message``'s ``message`` as compact JSON), in characters."""
+
+MAX_MESSAGE_TEXT = 400
+"""Error messages are cut to this many characters (they may quote what was sent)."""
+
+MAX_ID = 128
+"""The longest string ``id`` echoed in a reply; a longer one, or an id that is not a string or a
+number JavaScript holds exactly, is answered with ``"id": null``."""
 
 Reply = dict[str, Any]
 
@@ -86,7 +100,7 @@ def _viewer(request: dict[str, Any], match: Match) -> int | None:
 
 def _seat(request: dict[str, Any], match: Match) -> int:
     """The acting seat named by the request."""
-    seat = _field(request, "seat", int)
+    seat: int = _field(request, "seat", int)
     if not 0 <= seat < match.players:
         raise ProtocolError("bad_message", f"there is no seat {seat} at this table of {match.players}")
     return seat
@@ -100,7 +114,7 @@ def _op_new_match(session: Session, request: dict[str, Any]) -> Reply:
     game = _field(request, "game", str)
     players = _field(request, "players", int)
     options = _field(request, "options", dict, optional=True)
-    seed = _field(request, "seed", int, optional=True)
+    seed = _field(request, "seed", (int, str), optional=True)
     try:
         match = new_match(game, players, options, seed)
     except UnknownGame as exc:
@@ -112,8 +126,11 @@ def _op_new_match(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_rematch(session: Session, request: dict[str, Any]) -> Reply:
     old = session.get(request)
-    seed = _field(request, "seed", int, optional=True)
-    match = new_match(old.game, old.players, old.options, seed)
+    seed = _field(request, "seed", (int, str), optional=True)
+    try:
+        match = new_match(old.game, old.players, old.options, seed)
+    except BadOptions as exc:
+        raise ProtocolError("bad_options", str(exc)) from None
     return {"match": session.add(match), "options": match.options}
 
 
@@ -177,7 +194,7 @@ def _op_room_create(session: Session, request: dict[str, Any]) -> Reply:
     players = _field(request, "players", int)
     seats = _field(request, "seats", list)
     options = _field(request, "options", dict, optional=True)
-    seed = _field(request, "seed", int, optional=True)
+    seed = _field(request, "seed", (int, str), optional=True)
     from .table.room import Room  # loaded on first use: single-device play never needs it
 
     try:
@@ -188,7 +205,8 @@ def _op_room_create(session: Session, request: dict[str, Any]) -> Reply:
     except (BadOptions, ValueError, AttributeError) as exc:
         raise ProtocolError("bad_options", str(exc)) from None
     session.rooms[room_id] = room
-    return {"room": room_id, "credential": credential, "outbox": [{"to": room.host_device, "message": room.update_for(room.host_device)}]}
+    return {"room": room_id, "credential": credential,
+            "outbox": [{"to": room.host_device, "message": room.update_for(room.host_device)}]}
 
 
 def _op_room_connect(session: Session, request: dict[str, Any]) -> Reply:
@@ -201,7 +219,14 @@ def _op_room_disconnect(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_room_message(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    return {"outbox": room.receive(_field(request, "device", str), request.get("message"))}
+    device = _field(request, "device", str)
+    message = request.get("message")
+    size = len(plain_json.dumps(message))
+    if size > MAX_DEVICE_MESSAGE:
+        refusal = {"v": VERSION, "type": "refused", "code": "too_large", "ref": None,
+                   "reason": f"a message is at most {MAX_DEVICE_MESSAGE // 1024} KB; this one is {size // 1024} KB"}
+        return {"outbox": [{"to": device, "message": refusal}]}
+    return {"outbox": room.receive(device, message)}
 
 
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:
@@ -261,37 +286,65 @@ OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
 }
 
 
+def _request_id(request: Any) -> Any:
+    """The request's ``id`` if a reply may echo it (see `MAX_ID`), else ``None``."""
+    rid = request.get("id") if type(request) is dict else None
+    if type(rid) is str:
+        return rid if len(rid) <= MAX_ID and plain_json.problem(rid) is None else None
+    if type(rid) is int:
+        return rid if abs(rid) <= plain_json.SAFE_INTEGER else None
+    if type(rid) is float:
+        return rid if plain_json.problem(rid) is None else None
+    return None
+
+
+def _error(rid: Any, code: str, message: str) -> Reply:
+    if len(message) > MAX_MESSAGE_TEXT:
+        message = message[: MAX_MESSAGE_TEXT - 1] + "…"
+    return {"v": VERSION, "id": rid, "ok": False, "error": {"code": code, "message": message}}
+
+
 def answer(session: Session, request: Any) -> Reply:
     """The reply (a dict) to one decoded request."""
-    rid = request.get("id") if type(request) is dict else None
-    if type(rid) not in (int, float, str):
-        rid = None
+    rid = _request_id(request)
     try:
         if type(request) is not dict:
             raise ProtocolError("bad_message", "a request must be a JSON object")
-        if request.get("v") != VERSION:
-            raise ProtocolError("unsupported_version", f"this engine speaks protocol version {VERSION}, not {request.get('v')!r}")
+        reason = plain_json.problem(request)
+        if reason:
+            raise ProtocolError("bad_message", f"not a request the engine takes: {reason}")
+        version = request.get("v")
+        if type(version) is not int or version != VERSION:
+            shown = version if type(version) in (int, float, bool) or version is None else type(version).__name__
+            raise ProtocolError("unsupported_version", f"this engine speaks protocol version {VERSION}, not {shown!r}")
         op = request.get("op")
-        if op not in OPS:
-            raise ProtocolError("unknown_op", f"unknown op {op!r}: expected one of {', '.join(OPS)}")
+        if type(op) is not str or op not in OPS:
+            shown = repr(op) if type(op) is str else f"(a {type(op).__name__}, not text)"
+            raise ProtocolError("unknown_op", f"unknown op {shown}: expected one of {', '.join(OPS)}")
         body = OPS[op](session, request)
         return {"v": VERSION, "id": rid, "ok": True, **body}
     except ProtocolError as exc:
-        return {"v": VERSION, "id": rid, "ok": False, "error": {"code": exc.code, "message": exc.message}}
+        return _error(rid, exc.code, exc.message)
     except Exception as exc:  # a bug: report it, keep the worker alive
-        return {"v": VERSION, "id": rid, "ok": False,
-                "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+        return _error(rid, "internal", f"{type(exc).__name__}: {exc}")
 
 
 _SESSION = Session()
 
 
 def handle(text: str, session: Session | None = None) -> str:
-    """Answer one JSON request string with one JSON reply string."""
+    """Answer one JSON request string with one JSON reply string (never raises)."""
+    if type(text) is not str:
+        return plain_json.dumps(_error(None, "bad_message", "a request must be JSON text"))
+    if len(text) > MAX_REQUEST:
+        return plain_json.dumps(_error(None, "too_large", f"a request is at most {MAX_REQUEST} characters, "
+                                                          f"not {len(text)}"))
     try:
-        request = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        reply: Reply = {"v": VERSION, "id": None, "ok": False,
-                        "error": {"code": "bad_message", "message": f"not JSON: {exc}"}}
-        return json.dumps(reply)
-    return json.dumps(answer(session or _SESSION, request), separators=(",", ":"))
+        request = plain_json.loads(text)
+    except ValueError as exc:
+        return plain_json.dumps(_error(None, "bad_message", f"not JSON: {exc}"))
+    reply = answer(session or _SESSION, request)
+    try:
+        return plain_json.dumps(reply)
+    except (TypeError, ValueError, RecursionError) as exc:  # a bug: the reply itself is not plain JSON
+        return plain_json.dumps(_error(reply.get("id"), "internal", f"the reply could not be written: {exc}"))
