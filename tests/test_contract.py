@@ -369,7 +369,7 @@ def test_new_match_accepts_every_seat_count_in_range_and_every_view_names_its_se
 def test_new_match_refuses_a_wrong_seat_count_or_option(game):
     facts = engine.GAMES[game]
     low, high = facts["min_players"], facts["max_players"]
-    for players in (low - 1, high + 1, str(low), float(low), True, None):
+    for players in (0, low - 1, high + 1, str(low), float(low), True, None):
         with pytest.raises(engine.BadOptions):
             engine.new_match(game, players, seed=1)
     with pytest.raises(engine.BadOptions, match="no option"):
@@ -377,6 +377,15 @@ def test_new_match_refuses_a_wrong_seat_count_or_option(game):
     for name, default in facts["options"].items():
         with pytest.raises(engine.BadOptions, match=name):
             engine.new_match(game, low, options={name: str(default)})
+
+
+def test_the_generator_is_fixed_so_every_python_gives_the_same_numbers():
+    rng = Rng(12345)
+    assert [rng.next64() for _ in range(3)] == [
+        2454886589211414944, 3778200017661327597, 2205171434679333405]
+    deck = list(range(10))
+    Rng(7).shuffle(deck)
+    assert deck == [8, 1, 5, 9, 0, 4, 3, 2, 6, 7]
 
 
 def test_new_match_refuses_an_unknown_game():

@@ -1,13 +1,15 @@
 """Random Starlight Guild games: every component accounted for after every move.
 
-2,000 games of 2–4 seats, each move picked uniformly from `legal_moves`. Checked after
+2,000 games of 2–4 seats, each move picked uniformly from `legal_moves` (tests/random_play.py). Checked after
 every move: gems and star sand conserved; each of the 90 workshops in exactly one place;
 commissions in one place; no pouch above 9 when a turn ends; the game ends by round 40.
+What every game owes is checked by tests/test_contract.py.
 """
 
 import random
 
 import pytest
+from random_play import play_randomly
 
 import engine
 from engine.games.gems.cards import CARDS, TOKEN_COUNTS
@@ -23,7 +25,7 @@ def check_components(match):
     totals = state.supply[:]
     for seat in state.seats:
         assert min(seat.pouch) >= 0
-        totals = [a + b for a, b in zip(totals, seat.pouch)]
+        totals = [a + b for a, b in zip(totals, seat.pouch, strict=True)]
     assert totals == [gems] * 5 + [STAR_SAND], "gems and star sand are conserved"
     places = [cid for deck in state.decks for cid in deck]
     places += [cid for row in state.market for cid in row if cid]
@@ -39,14 +41,15 @@ def check_components(match):
 def play_random_game(seed):
     rng = random.Random(seed)
     match = engine.new_match("guild", 2 + seed % 3, seed=seed)
-    while not match.is_over():
-        (seat,) = match.to_act()
-        moves = match.legal_moves(seat)
+
+    def check(seat, moves, move, events):
+        assert len(match.to_act()) <= 1, "one seat acts at a time"
         assert {"type": "pass"} in moves or moves[0]["type"] == "return"
-        match.play(seat, moves[rng.randrange(len(moves))])
         check_components(match)
         if match.to_act() != [seat] and not match.is_over():
             assert sum(match._state.seats[seat].pouch) <= 9, "no pouch above 9 when a turn ends"
+
+    play_randomly(match, rng, check)
     result = match.result()
     assert max(result["scores"]) >= 16 or result["round"] == 40
     return result

@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from random_play import play_randomly
 
 import engine
 from engine.games.gems.cards import CARDS, NOBLES, TOKEN_COUNTS
@@ -45,7 +46,7 @@ def check(match):
     totals = state.bank[:]
     for seat in state.seats:
         assert min(seat.tokens) >= 0
-        totals = [a + b for a, b in zip(totals, seat.tokens)]
+        totals = [a + b for a, b in zip(totals, seat.tokens, strict=True)]
     assert totals == [gems] * 5 + [gold], "tokens and gold are conserved"
     places = [cid for deck in state.decks for cid in deck] + face_up(state.market)
     for seat in state.seats:
@@ -82,12 +83,9 @@ def check_privacy(match):
 def play(options, seed, privacy):
     rng = random.Random(seed)
     match = engine.new_match("splendor", 2 + seed % 3, options=options, seed=seed)
-    for _ in range(MAX_STEPS):
-        if match.is_over():
-            return match
-        (seat,) = match.to_act()
-        moves = match.legal_moves(seat)
-        events = match.play(seat, moves[rng.randrange(len(moves))])
+
+    def check_move(seat, moves, move, events):
+        assert len(match.to_act()) <= 1, "one seat acts at a time"
         check(match)
         if privacy:
             check_privacy(match)
@@ -95,7 +93,9 @@ def play(options, seed, privacy):
                 assert f'"{cid}"' not in json.dumps(events), "an event named a hidden card"
         if match.to_act() != [seat] and not match.is_over():
             assert sum(match._state.seats[seat].tokens) <= 10
-    raise AssertionError("the game did not end")
+
+    play_randomly(match, rng, check_move, max_steps=MAX_STEPS)
+    return match
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -1,18 +1,19 @@
 """Random games of `stars`: after every move every component is accounted for and every board
 is legal (tests/stars_invariants.py), and every game ends after round 8.
 
-1,000 games of 2–4 seats. Each step picks a seat from ``to_act()`` — so seats the game is not
-waiting on spend stardust out of turn as often as the others move — and one of its legal moves,
-uniformly. Checked after every move: light crystals, stardust, fruit/animal tokens, wood-ash
-tokens, connection rewards, offering cards, tiles and villagers conserved; every line of every
-tile meets a line, a vacant cell or stardust; the game never stalls (someone the game waits on
-always has a move). A sample is replayed from its seed and log, byte for byte.
+1,000 games of 2–4 seats (tests/random_play.py). Each step picks a seat from ``to_act()`` — so
+seats the game is not waiting on spend stardust out of turn as often as the others move — and
+one of its legal moves, uniformly. Checked after every move: light crystals, stardust,
+fruit/animal tokens, wood-ash tokens, connection rewards, offering cards, tiles and villagers
+conserved; every line of every tile meets a line, a vacant cell or stardust; the game never
+stalls (someone the game waits on always has a move); the view's ``waiting_for``/``to_act``
+are the match's. Replay, restore and the rest every game owes: tests/test_contract.py.
 """
 
-import json
 import random
 
 import pytest
+from random_play import play_randomly
 from stars_invariants import check
 
 import engine
@@ -26,20 +27,14 @@ def play_random_game(seed):
     rng = random.Random(seed)
     match = engine.new_match("stars", 2 + seed % 3, seed=seed)
     check(match)
-    steps = 0
-    while not match.is_over():
-        view = match.view(None) if steps % 50 == 0 else None
-        seats = match.to_act()
-        assert seats, "a game that is not over always has a seat to act"
-        if view is not None:
-            assert view["waiting_for"] and view["to_act"] == seats
-        seat = seats[rng.randrange(len(seats))]
-        moves = match.legal_moves(seat)
-        assert moves, f"seat {seat} is listed to act but has no move"
-        match.play(seat, moves[rng.randrange(len(moves))])
+
+    def check_move(seat, moves, move, events):
         check(match)
-        steps += 1
-        assert steps < MAX_STEPS
+        if len(match.log) % 50 == 0 and not match.is_over():
+            view = match.view(None)
+            assert view["waiting_for"] == match.waiting_for() and view["to_act"] == match.to_act()
+
+    play_randomly(match, rng, check_move, max_steps=MAX_STEPS)
     result = match.result()
     assert result["round"] == 8 and match._state.girl == 13
     assert match.to_act() == [] and all(match.legal_moves(s) == [] for s in range(match.players))
@@ -51,33 +46,7 @@ def play_random_game(seed):
 def test_random_games_keep_every_component_accounted_for_and_end_after_round_eight(chunk):
     per_chunk = GAMES // CHUNKS
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        match = play_random_game(seed)
-        if seed % 40 == 0:
-            snap = match.snapshot()
-            again = engine.replay("stars", snap["players"], snap["options"], snap["seed"], snap["log"])
-            assert json.dumps(again.snapshot(), sort_keys=True) == json.dumps(snap, sort_keys=True)
-
-
-def test_the_same_seed_and_log_give_the_same_snapshot_and_a_restored_match_plays_on_alike():
-    rng = random.Random(9)
-    match = engine.new_match("stars", 4, seed=9)
-    halfway = None
-    while not match.is_over():
-        seat = rng.choice(match.to_act())
-        moves = match.legal_moves(seat)
-        match.play(seat, moves[rng.randrange(len(moves))])
-        if halfway is None and match._state.round == 4:
-            halfway = (match.snapshot(), rng.getstate())
-    snap, state = halfway
-    restored = engine.restore(json.loads(json.dumps(snap)))
-    rng.setstate(state)
-    while not restored.is_over():
-        seat = rng.choice(restored.to_act())
-        moves = restored.legal_moves(seat)
-        restored.play(seat, moves[rng.randrange(len(moves))])
-    assert json.dumps(restored.snapshot(), sort_keys=True) == json.dumps(match.snapshot(), sort_keys=True)
-    again = engine.replay("stars", 4, {}, 9, match.log)
-    assert json.dumps(again.snapshot(), sort_keys=True) == json.dumps(match.snapshot(), sort_keys=True)
+        play_random_game(seed)
 
 
 def test_a_known_seed_deals_a_known_game():

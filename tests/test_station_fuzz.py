@@ -1,18 +1,19 @@
 """Random station games: every component accounted for after every move, every game ends.
 
-2,000 games of 2–4 seats, each move picked uniformly from `legal_moves`. Checked after every
+2,000 games of 2–4 seats, each move picked uniformly from `legal_moves` (tests/random_play.py). Checked after every
 move: each module (60, or 48 for two) in exactly one place (supply, berth, a station, a Dry
 Dock); each credit (72, or 54 for two) in exactly one place (deck, display, discard, a hand);
 the acting seat's station legal (support and a corridor route for every module); at most 4
 in a Dock, at most 6 displayed, discounts 0–2; the purchase counter and the Storms agree with
 the purchases made. At the end: the end was triggered (or a whole round passed with nobody
 able to act), the Final Storm was the last, and each seat's renown is its Synergy, Storm and
-Shield renown.
+Shield renown. What every game owes is checked by tests/test_contract.py.
 """
 
 import random
 
 import pytest
+from random_play import random_step
 
 import engine
 from engine.games.station.components import credit_ids, module_ids
@@ -51,10 +52,8 @@ def play_random_game(seed):
     first, second = thresholds(players)
     purchases = steps = 0
     while not match.is_over():
-        (seat,) = match.to_act()
-        moves = match.legal_moves(seat)
-        assert moves, "a seat to act always has a move"
-        move = moves[rng.randrange(len(moves))]
+        seat, moves, move = random_step(match, rng)
+        assert len(match.to_act()) == 1, "one seat acts at a time"
         if move["type"] == "pass":
             assert state.end_triggered or moves == [move], "pass only when nothing else is legal or after the trigger"
         events = match.play(seat, move)

@@ -1,4 +1,5 @@
-"""Bots decide from their own seat's view and legal moves only, and play whole games."""
+"""Bots at Splendor decide from their own seat's view and legal moves only, and play whole
+games. (Every bot's moves are listed moves in every game: tests/test_contract.py.)"""
 
 import json
 
