@@ -1,17 +1,64 @@
 """The hard bot: a search over worlds sampled from its seat's view (engine/bots/search.py).
 
-Until the search is in place for a game, it plays greedy's move.
+For each game it uses that game's ``determinize`` (engine/games/<id>/determinize.py) and
+its knowledge module (engine/bots/knowledge_<id>.py, or knowledge_default.py while a game
+has none). Without a budget it runs a fixed number of iterations per game
+(`DEFAULT_ITERATIONS`), sized for ≤ 1 s a move in the browser (docs/bots.md), so the same
+view, moves and generator always give the same move.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
+from ..games import rules_for
 from ..rng import Rng
-from . import greedy
+from . import knowledge_default
+from .search import Game, Knowledge, Settings, search
 
-DEFAULT_ITERATIONS = 200
-"""The search's default budget (iterations), sized for ≤ 1 s per move in the browser."""
+DEFAULT_ITERATIONS: dict[str, int] = {"splendor": 200, "guild": 200, "stars": 60, "station": 60}
+"""Iterations a move when no budget is given (docs/bots.md, "Budgets")."""
+
+SETTINGS: dict[str, Settings] = {
+    "splendor": Settings(),
+    "guild": Settings(),
+}
+"""The search's shape per game (a game not named gets `FALLBACK_SETTINGS` or `Settings()`)."""
+FALLBACK_SETTINGS = Settings(root_width=8, width=4, rollout=0)
+"""For a game searched with knowledge_default (no rollouts: its playout policy is random)."""
+
+_GAMES: dict[str, Game] = {}
+
+
+def knowledge_for(game: str) -> Knowledge:
+    """The game's knowledge module, or the generic default when it has none yet."""
+    name = f"{__package__}.knowledge_{game}"
+    try:
+        module: Knowledge = import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return knowledge_default
+    return module
+
+
+def game_for(game: str) -> Game:
+    """The rules, determinize and knowledge of a game (loaded once)."""
+    found = _GAMES.get(game)
+    if found is None:
+        determinize = import_module(f"engine.games.{game}.determinize").determinize
+        found = _GAMES[game] = Game(rules_for(game), determinize, knowledge_for(game))
+    return found
+
+
+def settings_for(game: str) -> Settings:
+    """The search's shape for a game."""
+    if game in SETTINGS:
+        return SETTINGS[game]
+    if game_for(game).knowledge is knowledge_default:
+        return FALLBACK_SETTINGS
+    return Settings()
 
 
 def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng,
@@ -19,4 +66,9 @@ def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng,
     """The move the search finds best for ``view["seat"]`` within the budget."""
     if len(moves) == 1:
         return moves[0]
-    return greedy.choose(view, moves, rng)
+    game = str(view["game"])
+    if iterations is None and think_ms is None:
+        iterations = DEFAULT_ITERATIONS.get(game, 60)
+    move, _stats = search(game_for(game), view, int(view["seat"]), moves, rng, iterations, think_ms,
+                          settings_for(game))
+    return move

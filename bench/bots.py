@@ -1,0 +1,119 @@
+"""Strength and speed of the computer levels (issue 17, docs/bots.md). A benchmark, not a test.
+
+For each game it plays N games per pairing and prints the focal bot's win share (a shared
+win counts as a fraction) beside the fair share, and the hard bot's think time per decision
+(median, p95; CPU seconds of the process, and wall seconds — on a busy machine the wall
+time is longer):
+
+- ``hard-2``: hard against normal at two seats, seats alternating;
+- ``hard-3`` / ``hard-4``: one hard among normals, its seat rotating;
+- ``normal-easy``: normal against easy at two seats, seats alternating.
+
+Every bot move gets its own generator from (seed, move number, seat) and hard runs a fixed
+number of iterations, so a run is reproducible. Usage:
+
+    .venv/bin/python bench/bots.py --games 200 --jobs 2 --game splendor guild
+    .venv/bin/python bench/bots.py --games 40 --pairings hard-3 hard-4 --iterations 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine
+from engine.bots import choose_move
+from engine.bots.hard import DEFAULT_ITERATIONS
+from engine.rng import Rng
+
+GAMES = ("splendor", "guild", "stars", "station")
+PAIRINGS: dict[str, tuple[int, str, str]] = {
+    "hard-2": (2, "hard", "normal"),
+    "hard-3": (3, "hard", "normal"),
+    "hard-4": (4, "hard", "normal"),
+    "normal-easy": (2, "normal", "easy"),
+}
+"""Pairing → (seats, focal bot, every other seat's bot)."""
+
+
+def play(task: tuple[str, str, int, int | None, int]) -> dict[str, Any]:
+    """One game: the focal seat's share of the win and the focal hard bot's think times."""
+    game, pairing, index, iterations, base = task
+    players, focal, other = PAIRINGS[pairing]
+    seed = base + index
+    focal_seat = index % players
+    match = engine.new_match(game, players, seed=seed)
+    cpu: list[float] = []
+    wall: list[float] = []
+    budget = iterations if iterations is not None else DEFAULT_ITERATIONS.get(game)
+    while not match.is_over():
+        seat = match.waiting_for()[0]
+        bot = focal if seat == focal_seat else other
+        rng = Rng(seed * 1_000_003 + len(match.log) * 7919 + seat)
+        timed = bot == "hard" and len(match.legal_moves(seat)) > 1
+        c0, w0 = time.process_time(), time.perf_counter()
+        move = choose_move(match, seat, bot, rng=rng, iterations=budget if bot == "hard" else None)
+        if timed:
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - w0)
+        match.play(seat, move)
+    result = match.result() or {}
+    winners = result.get("winners", [])
+    share = 1.0 / len(winners) if focal_seat in winners else 0.0
+    return {"game": game, "pairing": pairing, "share": share, "cpu": cpu, "wall": wall}
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    """Parse the arguments, play the games (in ``--jobs`` processes) and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="games per game and pairing (default 20)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
+    parser.add_argument("--pairings", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="hard's iterations a move (default: engine.bots.hard.DEFAULT_ITERATIONS)")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
+    args = parser.parse_args()
+    tasks = [(g, p, i, args.iterations, args.seed) for g in args.game for p in args.pairings for i in range(args.games)]
+    started = time.perf_counter()
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            results = list(pool.imap_unordered(play, tasks))
+    else:
+        results = [play(t) for t in tasks]
+    print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
+          f"hard iterations {args.iterations or DEFAULT_ITERATIONS}")
+    print(f"{'game':9} {'pairing':12} {'games':>5} {'focal share':>11} {'fair':>5} {'±1se':>5} "
+          f"{'cpu med':>8} {'cpu p95':>8} {'wall med':>8} {'wall p95':>8} {'decisions':>9}")
+    for g in args.game:
+        for p in args.pairings:
+            rows = [r for r in results if r["game"] == g and r["pairing"] == p]
+            if not rows:
+                continue
+            shares = [r["share"] for r in rows]
+            mean = statistics.fmean(shares)
+            se = statistics.pstdev(shares) / len(shares) ** 0.5 if len(shares) > 1 else 0.0
+            cpu = [t for r in rows for t in r["cpu"]]
+            wall = [t for r in rows for t in r["wall"]]
+            fair = 1.0 / PAIRINGS[p][0]
+            print(f"{g:9} {p:12} {len(rows):5d} {mean:10.1%} {fair:5.0%} {se:5.1%} "
+                  f"{statistics.median(cpu) if cpu else float('nan'):8.3f} {_pct(cpu, 0.95):8.3f} "
+                  f"{statistics.median(wall) if wall else float('nan'):8.3f} {_pct(wall, 0.95):8.3f} {len(cpu):9d}")
+
+
+if __name__ == "__main__":
+    main()
