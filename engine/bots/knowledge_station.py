@@ -124,27 +124,44 @@ def all_features(state: StationState) -> list[list[float]]:
 
 
 def stage(state: StationState) -> int:
-    """How far the game is: 0 before Storm I, 1 before Storm II, 2 before the end is triggered,
-    3 in the last round."""
+    """How far the game is: purchases in fours on the two-seat scale (Storms at 16 and 32;
+    with more seats at 20 and 40, scaled to match), 0–10; 11 in the last round."""
     if state.end_triggered:
-        return 3
-    return min(2, len(state.storms))
+        return LAST
+    first, _second = thresholds(state.players)
+    return min(int(state.purchases * 16 / first) // 4, LAST - 1)
 
 
-WEIGHTS: dict[int, list[float]] = {}
-"""`stage` → weights of `FEATURES` (renown still to come per unit); see `_DEFAULT`."""
-_DEFAULT = [0.6, 0.7, 0.8, 0.6, 0.2, 0.5, 0.1]
-BASE_GAIN: dict[int, float] = {}
-"""`stage` → renown every seat still expects regardless (cancels between seats)."""
-SPREAD: dict[int, float] = {0: 10.0, 1: 8.0, 2: 6.0, 3: 3.0}
-"""`stage` → the logistic's scale in renown."""
+LAST = 11
+WEIGHTS: tuple[tuple[float, ...], ...] = (
+    (-0.1, -0.0, -0.01, 0.29, 0.07, 0.3, -0.04),
+    (-0.01, 0.09, 0.08, -0.71, 0.27, 0.3, -0.33),
+    (0.14, 0.13, 0.02, -0.75, 0.13, 0.3, 0.11),
+    (0.68, 0.29, -0.21, -0.08, 0.22, 0.3, -0.31),
+    (0.3, 0.54, 0.07, 0.86, 0.15, 0.3, -1.17),
+    (0.3, 0.85, 0.09, 1.37, -0.01, 0.22, -0.46),
+    (0.3, 0.13, 0.92, 1.25, 0.09, -0.72, -0.73),
+    (0.3, 0.6, 0.7, 1.22, 0.11, -1.1, -0.38),
+    (0.3, 0.5, 0.47, 1.11, 0.1, -0.87, -0.03),
+    (0.3, 0.5, 0.6, 1.25, 0.07, 0.24, 0.21),
+    (0.3, 0.5, 0.86, 0.96, 0.01, 0.61, 0.26),
+    (0.3, 0.5, 0.76, 0.81, -0.01, 0.24, 0.09),
+)
+"""By `stage`: the weights of `FEATURES` (renown still to come per unit), a least-squares fit
+of the renown each seat went on to earn, on 200 two-seat greedy games sampled every third
+move (docs/bots.md), ridge-pulled towards hand-set guesses. Early on nothing predicts much:
+the Storms are decided by the modules still to come."""
+BASE_GAIN: tuple[float, ...] = (101.27, 98.37, 97.36, 95.6, 74.23, 56.17, 41.55, 33.21, 26.5, 13.88, 2.56, 11.15)
+"""By `stage`: the fit's intercept (the same for every seat, so it cancels in the shares)."""
+SPREAD: tuple[float, ...] = (3.5, 3.75, 4.0, 4.75, 11.75, 10.25, 9.5, 7.75, 4.5, 3.5, 2.25, 1.5)
+"""By `stage`: the logistic's scale in renown, the one that best predicted the winners."""
 
 
 def expected_all(state: StationState) -> list[float]:
     """Every seat's estimated final renown."""
     st = stage(state)
-    w = WEIGHTS.get(st, _DEFAULT)
-    base = BASE_GAIN.get(st, 0.0)
+    w = WEIGHTS[st]
+    base = BASE_GAIN[st]
     return [s.renown + base + sum(a * b for a, b in zip(w, f, strict=True))
             for s, f in zip(state.seats, all_features(state), strict=True)]
 
