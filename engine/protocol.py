@@ -26,7 +26,8 @@ MAX_REQUEST = 1 << 20
 """The longest request text taken, in characters (1 MiB; a saved room at a game's end is under 100 KB)."""
 
 MAX_DEVICE_MESSAGE = 64 * 1024
-"""The longest message from a device (``room_message``'s ``message`` as compact JSON), in characters."""
+"""The longest message from a device (``room_message``'s ``message`` as compact JSON), in characters;
+the room refuses longer ones (`engine.table.limits.MAX_MESSAGE`, the same figure)."""
 
 MAX_MESSAGE_TEXT = 400
 """Error messages are cut to this many characters (they may quote what was sent)."""
@@ -219,14 +220,7 @@ def _op_room_disconnect(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_room_message(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    device = _field(request, "device", str)
-    message = request.get("message")
-    size = len(plain_json.dumps(message))
-    if size > MAX_DEVICE_MESSAGE:
-        refusal = {"v": VERSION, "type": "refused", "code": "too_large", "ref": None,
-                   "reason": f"a message is at most {MAX_DEVICE_MESSAGE // 1024} KB; this one is {size // 1024} KB"}
-        return {"outbox": [{"to": device, "message": refusal}]}
-    return {"outbox": room.receive(device, message)}
+    return {"outbox": room.receive(_field(request, "device", str), request.get("message"))}
 
 
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:

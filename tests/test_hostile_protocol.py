@@ -185,7 +185,8 @@ SESSIONS = {game: started(game) for game in GAMES}
 @given(data=st.data())
 def test_random_fields_in_every_op_get_a_reply_and_a_refusal_changes_nothing(game, data):
     session, match = SESSIONS[game]
-    request: dict[str, Any] = {"v": 1, "id": data.draw(hostile_json), "op": data.draw(st.sampled_from(sorted(set(OPS) - {"drop"})))}
+    op = data.draw(st.sampled_from(sorted(set(OPS) - {"drop"})))
+    request: dict[str, Any] = {"v": 1, "id": data.draw(hostile_json), "op": op}
     for name in data.draw(st.lists(st.sampled_from(["match", "seat", "move", "game", "players", "options", "seed",
                                                     "snapshot", "bot", "room", "device", "message", "saved"]),
                                    max_size=4)):

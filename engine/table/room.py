@@ -1,11 +1,14 @@
 """A room: one match, its seats (human or computer), the devices at the table, and the host
 as the single authority.
 
-Every message from a device is checked — shape, protocol version, credential, that it is
-this seat's move, that it is not stale — and refused with a reason otherwise; a refusal
-changes nothing. Each device receives only its own seat's view (or, for a shared screen,
-the public view). `Room.receive`, `connect`, `disconnect` and `tick` return the outbox: a
-list of ``{"to": device, "message": {...}}`` for the host page to send as they are.
+Every message from a device is checked — its rate and size, shape, protocol version,
+credential, that it is this seat's move, that it is not stale — and refused with a reason
+otherwise; a refusal changes nothing. A move is applied only together with everything that
+follows from it (every device's update and the saved room): if any of that cannot be made,
+the move is undone and refused. One device holds at most one seat. Each device receives
+only its own seat's view (or, for a shared screen, the public view). `Room.receive`,
+`connect`, `disconnect` and `tick` return the outbox: a list of ``{"to": device, "message":
+{...}}`` for the host page to send as they are.
 """
 
 from __future__ import annotations
@@ -13,15 +16,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import plain_json
 from ..bots import BOTS, choose_move
 from ..errors import IllegalMove
+from ..games.base import Event, Move
 from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same
+from .limits import MAX_MESSAGE, RateLimit
 from .policies import ROOM_IDLE_SECONDS, TRANSFER_CODE_SECONDS, TablePolicy, policy_for
+from .saved_room import MAX_ROOM_ID, read_saved_room
 
 VERSION = 1
 BOT_DELAY = 0.6  # seconds a computer seat "thinks" before its move shows
+NAME_LENGTH = 24  # a seat's name is cut to this many characters
+MAX_REF = 64  # a message's "ref" is echoed only if it is text this short or a safe integer
 
 Outbox = list[dict[str, Any]]
 
@@ -61,6 +70,7 @@ class Room:
     transfer_codes: dict[str, list[Any]] = field(default_factory=dict)  # code → [seat, expires at]
     paused: bool = False
     closed: str | None = None  # why the room closed, once it has
+    limits: RateLimit = field(default_factory=RateLimit)
 
     @property
     def policy(self) -> TablePolicy:
@@ -74,18 +84,26 @@ class Room:
     @classmethod
     def create(cls, room_id: str, match: Match, seats: list[dict[str, Any]], clock: Clock,
                host_device: str = "host", bot_delay: float = BOT_DELAY) -> tuple[Room, str]:
-        """A new room; returns it and the host seat's credential."""
-        if len(seats) != match.players:
-            raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
+        """A new room; returns it and the host seat's credential (``ValueError`` with a reason otherwise)."""
+        if type(room_id) is not str or not 0 < len(room_id) <= MAX_ROOM_ID:
+            raise ValueError(f"a room id is text of 1 to {MAX_ROOM_ID} characters")
+        if type(seats) is not list or len(seats) != match.players:
+            raise ValueError(f"{match.players} seats are needed")
         built = []
         for i, spec in enumerate(seats):
+            if type(spec) is not dict:
+                raise ValueError(f"seat {i}: a seat is an object with its kind, name and bot")
             kind = spec.get("kind", "human")
             if kind not in ("human", "bot"):
                 raise ValueError(f"seat {i}: kind must be human or bot")
             bot = spec.get("bot", "greedy") if kind == "bot" else None
-            if bot is not None and bot not in BOTS:
-                raise ValueError(f"seat {i}: unknown bot {bot!r}")
-            built.append(Seat(kind, str(spec.get("name") or (f"Computer {i + 1}" if bot else f"Seat {i + 1}")), bot))
+            if bot is not None and (type(bot) is not str or bot not in BOTS):
+                raise ValueError(f"seat {i}: the bot must be one of {', '.join(BOTS)}")
+            name = spec.get("name")
+            if name is not None and type(name) is not str:
+                raise ValueError(f"seat {i}: a name is text")
+            name = (name or "").strip()[:NAME_LENGTH] or (f"Computer {i + 1}" if bot else f"Seat {i + 1}")
+            built.append(Seat(kind, name, bot))
         if built[0].kind != "human":
             raise ValueError("seat 0 is the host's seat and must be human")
         room = cls(room_id, match, built, clock, host_device, bot_delay)
@@ -154,6 +172,7 @@ class Room:
 
     def disconnect(self, device: str) -> Outbox:
         """A device's connection dropped: its seat shows as offline; the others are told."""
+        self.limits.forget(device)
         if device in self.screens:
             self.screens.discard(device)
             return self._notice("The shared screen disconnected.", "screen_lost", None)
@@ -173,20 +192,34 @@ class Room:
 
     def receive(self, device: str, message: Any) -> Outbox:
         """Check and carry out one message from a device."""
+        if not self.limits.allow(device, self.clock.now()):
+            return self._refuse(device, "rate_limited", "too many messages from this device: wait a moment")
+        try:
+            size = len(plain_json.dumps(message))
+        except (TypeError, ValueError, RecursionError):
+            return self._refuse(device, "bad_message", "a message must be plain JSON")
+        if size > MAX_MESSAGE:
+            return self._refuse(device, "too_large", f"a message is at most {MAX_MESSAGE // 1024} KB")
         if type(message) is not dict:
             return self._refuse(device, "bad_message", "a message must be a JSON object")
-        ref = message.get("ref")
-        if message.get("v") != VERSION:
+        reason = plain_json.problem(message)
+        if reason:
+            return self._refuse(device, "bad_message", f"not a message the table takes: {reason}")
+        ref = _echoable(message.get("ref"))
+        version = message.get("v")
+        if type(version) is not int or version != VERSION:
             return self._refuse(device, "unsupported_version", f"this table speaks version {VERSION}", ref)
         if self.closed is not None:
             return self._refuse(device, "closed", f"this table has closed: {self.closed}", ref)
         kind = message.get("type")
+        if type(kind) is not str:
+            return self._refuse(device, "bad_message", "a message names its type as text", ref)
         handler = {"join": self._join, "resume": self._resume, "watch": self._watch,
                    "move": self._move, "leave": self._leave, "step": self._step,
                    "transfer_code": self._transfer_code, "transfer": self._transfer,
-                   "resume_game": self._resume_game}.get(kind)  # type: ignore[arg-type]
+                   "resume_game": self._resume_game}.get(kind)
         if handler is None:
-            return self._refuse(device, "bad_message", f"unknown message type {kind!r}", ref)
+            return self._refuse(device, "bad_message", f"unknown message type {kind[:40]!r}", ref)
         return handler(device, message, ref)
 
     def _credential_seat(self, message: dict[str, Any]) -> int | None:
@@ -208,16 +241,21 @@ class Room:
             return self._refuse(device, "seat_taken", f"seat {seat + 1} is already taken", ref)
         if device in self.devices:
             return self._refuse(device, "seat_taken", "this device already holds a seat", ref)
+        if device in self.screens:
+            return self._refuse(device, "seat_taken", "this device is the shared screen", ref)
         credential = new_credential()
         name = message.get("name")
         if type(name) is str and name.strip():
-            self.seats[seat].name = name.strip()[:24]
+            self.seats[seat].name = name.strip()[:NAME_LENGTH]
         return self._bind(device, seat, credential, ref, "joined")
 
     def _resume(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
         seat = self._credential_seat(message)
         if seat is None:
             return self._refuse(device, "bad_credential", "that seat credential is not valid at this table", ref)
+        refusal = self._may_take(device, seat, ref)
+        if refusal:
+            return refusal
         old = self.seats[seat].device
         out: Outbox = []
         if old is not None and old != device:
@@ -225,7 +263,27 @@ class Room:
             out += self._refuse(old, "seat_moved", "this seat was reclaimed on another device")
         return out + self._bind(device, seat, self.seats[seat].credential or "", ref, "resumed")
 
+    def _may_take(self, device: str, seat: int, ref: Any) -> Outbox:
+        """A refusal if ``device`` may not take ``seat`` (the host's device keeps the host's seat; the
+        shared screen takes none), else nothing."""
+        if device == self.host_device and seat != 0:
+            return self._refuse(device, "seat_taken", "the host's device keeps the host's seat", ref)
+        if device in self.screens:
+            return self._refuse(device, "seat_taken", "this device is the shared screen", ref)
+        return []
+
+    def _release(self, device: str, keep: int) -> Outbox:
+        """Free the seat ``device`` holds unless it is ``keep`` (one device holds one seat)."""
+        held = self.devices.get(device)
+        if held is None or held == keep:
+            return []
+        del self.devices[device]
+        self.seats[held].device = None
+        self.seats[held].connected = False
+        return self._notice(f"{self.seats[held].name} disconnected.", "seat_lost", held, exclude=device)
+
     def _bind(self, device: str, seat: int, credential: str, ref: Any, how: str) -> Outbox:
+        released = self._release(device, seat)
         target = self.seats[seat]
         target.credential = credential
         target.device = device
@@ -234,12 +292,15 @@ class Room:
         welcome = {"v": VERSION, "type": "seated", "room": self.room_id, "seat": seat,
                    "credential": credential, "how": how, "ref": ref}
         out = [{"to": device, "message": welcome}, {"to": device, "message": self.update_for(device)}]
-        return out + self._notice(f"{target.name} is at the table.", "seat_joined", seat, exclude=device)
+        return released + out + self._notice(f"{target.name} is at the table.", "seat_joined", seat, exclude=device)
 
     def _watch(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
         code = message.get("code")
         if self.viewing_code is None or type(code) is not str or not same(code.strip().upper(), self.viewing_code):
             return self._refuse(device, "bad_code", "that viewing code is not valid for this table", ref)
+        if device in self.devices:
+            return self._refuse(device, "seat_taken", "this device holds a seat; a shared screen is another device",
+                                ref)
         self.screens.add(device)
         out = [{"to": device, "message": {"v": VERSION, "type": "watching", "room": self.room_id, "ref": ref}},
                {"to": device, "message": self.update_for(device)}]
@@ -277,10 +338,11 @@ class Room:
             # a seat may act out of turn when its game lists moves for it (Stars' stardust)
             return self._refuse(device, "illegal_move", "it is not your turn", ref)
         try:
-            events = self.match.play(seat, message["move"])
+            out = self._play(seat, message["move"])
         except IllegalMove as refused:
             return self._refuse(device, "illegal_move", refused.reason, ref)
-        return self._accepted(events, acted=seat)
+        self.limits.refund(device)  # accepted moves are bounded by the game, not by the rate
+        return out
 
     def _stale(self, seat: int, version: int) -> bool:
         """A move is stale when it was made on a view older than the seat's own last move
@@ -291,6 +353,29 @@ class Room:
         if not 0 <= version <= len(log):
             return True
         return any(entry[0] == seat for entry in log[version:])
+
+    def _play(self, seat: int, move: Move, lead: list[Event] | None = None) -> Outbox:
+        """Apply ``move`` for ``seat`` with all that follows — the timers, every device's update and
+        the saved room — as one step: if any of it cannot be made, the move is undone and refused
+        (`IllegalMove`). A refused move changes nothing either."""
+        timing = (dict(self.deadlines), self.bot_due, self.last_action)
+        events = self.match.play(seat, move)
+        try:
+            out = self._accepted([*(lead or []), *events], acted=seat)
+            plain_json.dumps(out)
+            plain_json.dumps(self.to_json())
+        except Exception as exc:  # a bug after the move: undo it rather than let the table diverge
+            self._undo_last_move()
+            self.deadlines, self.bot_due, self.last_action = timing
+            name = type(exc).__name__
+            raise IllegalMove(f"the table could not carry out that move ({name}): it was undone") from None
+        return out
+
+    def _undo_last_move(self) -> None:
+        from .. import replay
+
+        m = self.match
+        self.match = replay(m.game, m.players, m.options, m.seed, m.log[:-1])
 
     def _accepted(self, events: list[dict[str, Any]], acted: int | None = None) -> Outbox:
         self.last_action = self.clock.now()
@@ -320,8 +405,11 @@ class Room:
             return self._refuse(device, "paused", "the game is paused until the host resumes it", ref)
         if seat not in self.match.to_act():
             return self._refuse(device, "illegal_move", f"it is not {self.seats[seat].name}'s turn", ref)
-        events = self.match.play(seat, choose_move(self.match, seat, self.policy.timeout_bot))
-        return self._accepted([{"type": "host_step", "seat": seat}, *events], acted=seat)
+        try:
+            return self._play(seat, choose_move(self.match, seat, self.policy.timeout_bot),
+                              [{"type": "host_step", "seat": seat}])
+        except IllegalMove as refused:
+            return self._refuse(device, "illegal_move", refused.reason, ref)
 
     def _resume_game(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
         """The host resumes a game that came back paused after a restart."""
@@ -362,6 +450,9 @@ class Room:
         seat, expires = entry
         if self.clock.now() > expires:
             return self._refuse(device, "bad_code", "that transfer code has expired (codes last 10 minutes)", ref)
+        refusal = self._may_take(device, seat, ref)
+        if refusal:
+            return refusal
         out: Outbox = []
         old = self.seats[seat].device
         if old is not None:
@@ -394,13 +485,16 @@ class Room:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], clock: Clock, host_device: str = "host") -> Room:
-        """The room as it was saved, paused until the host resumes it; nobody is connected yet."""
-        from .. import restore
+        """The room as it was saved, paused until the host resumes it; nobody is connected yet.
 
-        seats = [Seat(s["kind"], s["name"], s.get("bot"), s.get("credential")) for s in data["seats"]]
-        room = cls(data["room"], restore(data["match"]), seats, clock, host_device, float(data["bot_delay"]))
-        room.viewing_code = data.get("viewing_code")
-        room.last_action = float(data["last_action"])
+        The saved room is checked completely first (`read_saved_room`): a changed one raises
+        `engine.BadSnapshot` with the reason, and no room is made.
+        """
+        saved = read_saved_room(data)
+        seats = [Seat(s.kind, s.name, s.bot, s.credential) for s in saved.seats]
+        room = cls(saved.room, saved.match, seats, clock, host_device, saved.bot_delay)
+        room.viewing_code = saved.viewing_code
+        room.last_action = saved.last_action
         room.paused = not room.match.is_over()
         room.seats[0].device = host_device
         room.seats[0].connected = True
@@ -443,8 +537,11 @@ class Room:
         for seat, due in sorted(self.deadlines.items()):
             if now >= due and seat in self.match.to_act():
                 move = choose_move(self.match, seat, self.policy.timeout_bot)
-                events = self.match.play(seat, move)
-                return self._accepted([{"type": "timeout", "seat": seat}, *events], acted=seat)
+                try:
+                    return self._play(seat, move, [{"type": "timeout", "seat": seat}])
+                except IllegalMove:  # a bot's bug: the seat keeps its turn, nobody else is held up
+                    self.deadlines.pop(seat, None)
+                    return []
         if self.bot_due is None or now < self.bot_due:
             return []
         bot_seat = self._bot_to_act()
@@ -452,8 +549,11 @@ class Room:
             self.bot_due = None
             return []
         bot = self.seats[bot_seat].bot or "greedy"
-        events = self.match.play(bot_seat, choose_move(self.match, bot_seat, bot))
-        return self._accepted(events, acted=bot_seat)
+        try:
+            return self._play(bot_seat, choose_move(self.match, bot_seat, bot))
+        except IllegalMove:  # a bot's bug: try again at the next tick rather than stop the table
+            self.bot_due = self.clock.now() + self.bot_delay
+            return []
 
     def next_tick(self) -> float | None:
         """Seconds until `tick` has something to do (None: nothing is scheduled)."""
@@ -463,3 +563,12 @@ class Room:
         if not times or self.paused or self.closed is not None:
             return None
         return max(0.0, min(times) - self.clock.now())
+
+
+def _echoable(ref: Any) -> Any:
+    """A message's ``ref`` if a refusal may echo it: short text or an integer JavaScript holds exactly."""
+    if type(ref) is str and len(ref) <= MAX_REF:
+        return ref
+    if type(ref) is int and abs(ref) <= plain_json.SAFE_INTEGER:
+        return ref
+    return None
