@@ -22,6 +22,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine.bots import choose_move
+from engine.bots import choose_move, hard
 from engine.bots.hard import DEFAULT_ITERATIONS
+from engine.bots.search import Settings
 from engine.rng import Rng
 
 GAMES = ("splendor", "guild", "stars", "station")
@@ -87,7 +89,13 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None,
                         help="hard's iterations a move (default: engine.bots.hard.DEFAULT_ITERATIONS)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
+    parser.add_argument("--search", nargs="*", default=[], metavar="FIELD=VALUE",
+                        help="override hard's search settings for this run, e.g. rollout=12 width=4")
     args = parser.parse_args()
+    for item in args.search:  # set before the pool forks, so every process plays the same bot
+        name, value = item.split("=")
+        for g in args.game:
+            hard.SETTINGS[g] = replace(hard.settings_for(g), **{name: type(getattr(Settings(), name))(value)})
     tasks = [(g, p, i, args.iterations, args.seed) for g in args.game for p in args.pairings for i in range(args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
@@ -96,7 +104,8 @@ def main() -> None:
     else:
         results = [play(t) for t in tasks]
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
-          f"hard iterations {args.iterations or DEFAULT_ITERATIONS}")
+          f"hard iterations {args.iterations or DEFAULT_ITERATIONS},"
+          f" search {[hard.settings_for(g) for g in args.game]}")
     print(f"{'game':9} {'pairing':12} {'games':>5} {'focal share':>11} {'fair':>5} {'±1se':>5} "
           f"{'cpu med':>8} {'cpu p95':>8} {'wall med':>8} {'wall p95':>8} {'decisions':>9}")
     for g in args.game:

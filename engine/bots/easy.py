@@ -13,7 +13,7 @@ from typing import Any
 from ..rng import Rng
 from . import greedy
 
-SLIP = 40
+SLIP = 60
 """Per cent of decisions on which the easy bot does not take greedy's best move."""
 SLIP_SHARE = 3
 """On a slip it picks uniformly among the best ``1/SLIP_SHARE`` of the moves (at least two)."""

@@ -27,9 +27,9 @@ from ..rng import Rng
 COLOUR_NAMES = ("white", "blue", "green", "red", "black")
 TOKEN_INDEX = {"white": 0, "blue": 1, "green": 2, "red": 3, "black": 4, "gold": 5, "star_sand": 5}
 
-ENGINE = 0.55
+ENGINE = 0.8
 """Points one bonus is worth at the start (it falls to a fifth of that by the end)."""
-TOKEN = 0.18
+TOKEN = 0.12
 WILD = 0.3
 NOBLE_REACH = 0.9
 """How much of a noble's points counts when one bonus is missing (squared per missing bonus)."""
@@ -175,9 +175,9 @@ class Scorer:
     def reserve(self, cid: str | None) -> float:
         crowded = 2 * len(self.me.reserved)
         if cid is None:
-            return 2.0 - crowded
+            return 1.0 - crowded
         card = CARDS[cid]
-        return 3.0 + 1.5 * card.points + 1.5 / (1 + shortfall(card, self.me)) - crowded
+        return 1.0 + 1.2 * card.points + 1.5 / (1 + shortfall(card, self.me)) - crowded
 
     def give_back(self, gems: list[int]) -> float:
         return -sum((self.weights[c] + 0.2 + (3.0 if c == 5 else 0.0)) * gems[c] for c in range(6))
