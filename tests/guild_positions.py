@@ -12,11 +12,15 @@ unless the supply is given explicitly, so the tests see a game that could have h
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
-import pytest
+from positions import assert_each_once, forget, lay_out_market, play_as, refused_for
+from positions import counts as _counts
+from positions import dump as dump  # the shared readers and editor, re-exported for the Guild tests
+from positions import edit as edit
+from positions import moves_of as moves_of
+from positions import named as _named
+from positions import view_bytes as view_bytes
 
 import engine
 from engine.games.gems.cards import CARDS, NOBLES, TOKEN_COUNTS, card_ids_of_tier
@@ -29,15 +33,12 @@ TOKENS: tuple[str, ...] = COLORS + (SAND,)
 
 def counts(gems: dict[str, int] | None, names: tuple[str, ...] = TOKENS) -> list[int]:
     """``{"red": 2}`` → ``[0, 0, 0, 2, 0, 0]`` (unknown names are a test bug)."""
-    out = [0] * len(names)
-    for name, n in (gems or {}).items():
-        out[names.index(name)] = n
-    return out
+    return _counts(gems, names)
 
 
 def named(values: list[int], names: tuple[str, ...] = TOKENS) -> dict[str, int]:
     """Every colour named, zeros included."""
-    return {names[i]: n for i, n in enumerate(values)}
+    return _named(values, names)
 
 
 def full(**gems: int) -> dict[str, int]:
@@ -80,29 +81,7 @@ def position(
     for spec in seats.values():
         held.update(spec.get("workshops", []))
         held.update(spec.get("reserved", []))
-    shown = {cid for row in market.values() for cid in row if cid}
-    assert not held & shown, f"workshops both held and in the market: {held & shown}"
-
-    for t in (1, 2, 3):
-        old_row = state.market[t - 1]
-        pool = [cid for cid in state.decks[t - 1] if cid not in held | shown]  # top last
-        if t in market:
-            row = list(market[t]) + [None] * (4 - len(market[t]))
-            assert len(row) == 4
-            pool = [cid for cid in old_row if cid and cid not in held | shown and cid not in row] + pool
-        else:
-            row = [cid if cid not in held | shown else None for cid in old_row]
-            for slot, cid in enumerate(row):
-                if cid is None and pool:
-                    row[slot] = pool.pop()
-        if t in decks:
-            spec = decks[t]
-            if isinstance(spec, int):
-                pool = pool[len(pool) - spec:] if spec else []
-            else:
-                pool = list(spec)
-        state.market[t - 1] = row
-        state.decks[t - 1] = pool
+    lay_out_market(state, market, decks, held)
 
     if commissions is not None:
         state.commissions = list(commissions)
@@ -132,7 +111,7 @@ def position(
     gems = TOKEN_COUNTS[players][0]
     state.supply = [gems] * 5 + [STAR_SAND]
     for seat in state.seats:
-        state.supply = [a - b for a, b in zip(state.supply, seat.pouch)]
+        state.supply = [a - b for a, b in zip(state.supply, seat.pouch, strict=True)]
     for name, n in (supply or {}).items():
         state.supply[TOKENS.index(name)] = n
     assert min(state.supply) >= 0, f"the seats hold more than the supply had: {state.supply}"
@@ -141,7 +120,7 @@ def position(
     state.round = round
     state.final_round = final_round
     _check_places(state)
-    match._legal = {}
+    forget(match)
     return match
 
 
@@ -152,14 +131,7 @@ def _check_places(state) -> None:
         places += state.decks[t] + [c for c in state.market[t] if c]
     for s in state.seats:
         places += s.workshops + s.reserved
-    assert len(places) == len(set(places)), "a workshop is in two places"
-
-
-def edit(match: engine.Match, **fields: Any) -> None:
-    """Set fields of ``match._state`` and forget the cached legal moves."""
-    for name, value in fields.items():
-        setattr(match._state, name, value)
-    match._legal = {}
+    assert_each_once(places, "workshop")
 
 
 def edit_seat(match: engine.Match, seat: int, **fields: Any) -> None:
@@ -169,19 +141,10 @@ def edit_seat(match: engine.Match, seat: int, **fields: Any) -> None:
         if name == "pouch" and isinstance(value, dict):
             value = counts(value)
         setattr(s, name, value)
-    match._legal = {}
+    forget(match)
 
 
 # --- reading a match -------------------------------------------------------------------
-
-def dump(match: engine.Match) -> str:
-    """The whole match as one string: equal strings mean nothing changed."""
-    return json.dumps(match.snapshot(), sort_keys=True)
-
-
-def view_bytes(match: engine.Match, seat: int | None) -> str:
-    return json.dumps(match.view(seat), sort_keys=True)
-
 
 def pouch(match: engine.Match, seat: int) -> dict[str, int]:
     return named(match._state.seats[seat].pouch)
@@ -203,11 +166,6 @@ def phase(match: engine.Match) -> str:
     return match.view(None)["turn"]["phase"]
 
 
-def moves_of(match: engine.Match, kind: str, seat: int | None = None) -> list[dict]:
-    seat = match.to_act()[0] if seat is None else seat
-    return [m for m in match.legal_moves(seat) if m["type"] == kind]
-
-
 def collect_sets(match: engine.Match) -> set[tuple[tuple[str, int], ...]]:
     return {tuple(sorted(m["gems"].items())) for m in moves_of(match, "collect")}
 
@@ -216,7 +174,7 @@ def gem_total(match: engine.Match) -> list[int]:
     """Supply plus every pouch, per kind: constant through a game."""
     total = match._state.supply[:]
     for s in match._state.seats:
-        total = [a + b for a, b in zip(total, s.pouch)]
+        total = [a + b for a, b in zip(total, s.pouch, strict=True)]
     return total
 
 
@@ -224,8 +182,7 @@ def gem_total(match: engine.Match) -> list[int]:
 
 def play(match: engine.Match, move: dict, seat: int | None = None) -> list[dict]:
     """Play ``move`` for the seat to act (or ``seat``); a JSON round trip first, as a client would."""
-    seat = match.to_act()[0] if seat is None else seat
-    return match.play(seat, json.loads(json.dumps(move)))
+    return play_as(match, match.to_act()[0] if seat is None else seat, move)
 
 
 def collect(*colours: str, **pairs: int) -> dict:
@@ -261,17 +218,7 @@ def pass_round(match: engine.Match) -> None:
 def refused(match: engine.Match, move: Any, *rule_words: str, seat: int | None = None) -> str:
     """Assert ``move`` is refused with a reason containing each of ``rule_words``
     (a regex, case-insensitive) and that the match is byte-identical afterwards."""
-    seat = match._state.current if seat is None else seat
-    before = dump(match)
-    views_before = [view_bytes(match, s) for s in [None, *range(match.players)]]
-    with pytest.raises(engine.IllegalMove) as info:
-        match.play(seat, move)
-    reason = info.value.reason
-    for words in rule_words:
-        assert re.search(words, reason, re.IGNORECASE), f"reason {reason!r} does not name {words!r}"
-    assert dump(match) == before, "a refused move changed the match"
-    assert [view_bytes(match, s) for s in [None, *range(match.players)]] == views_before
-    return reason
+    return refused_for(match, match._state.current if seat is None else seat, move, *rule_words)
 
 
 def workshops_of_tier(tier: int) -> list[str]:
@@ -288,4 +235,4 @@ def swap_reservation(match: engine.Match, seat: int, old: str, new: str) -> None
     assert new in deck, f"{new} is not hidden in its deck"
     deck[deck.index(new)] = old
     s.reserved[s.reserved.index(old)] = new
-    match._legal = {}
+    forget(match)

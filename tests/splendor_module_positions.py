@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from positions import forget
+from positions import types as types  # re-exported for the module tests
 from splendor_positions import play, position
 
 import engine
@@ -70,7 +72,7 @@ def module_position(
         seat.strongholds = supply.get(i, PER_SEAT - on_table[i]) if strongholds_on else 0
         if strongholds_on:
             assert seat.strongholds + on_table[i] == PER_SEAT, f"seat {i} does not have 3 strongholds"
-    match._legal = {}
+    forget(match)
     return match
 
 
@@ -124,10 +126,6 @@ def prestige(match: engine.Match, seat: int) -> int:
 
 def pending(match: engine.Match, seat: int | None = None) -> Any:
     return match.view(seat)["pending"]
-
-
-def types(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
 
 
 def strongholds_accounted(match: engine.Match) -> None:

@@ -11,12 +11,14 @@ deck is cut short on purpose), so the tests see a game that could have happened.
 
 from __future__ import annotations
 
-import json
-import re
 from itertools import product
 from typing import Any
 
-import pytest
+from positions import assert_each_once, forget, lay_out_market, play_as, refused_for
+from positions import counts as _counts
+from positions import dump as dump  # the shared readers, re-exported for the Splendor tests
+from positions import moves_of as moves_of
+from positions import named as _named
 
 import engine
 from engine.games.gems.cards import CARDS, NOBLES, card_ids_of_tier
@@ -27,15 +29,12 @@ GOLD = "gold"
 
 def counts(gems: dict[str, int] | None, names: tuple[str, ...] = TOKEN_NAMES) -> list[int]:
     """``{"red": 2}`` → ``[0, 0, 0, 2, 0, 0]`` (unknown names are a test bug)."""
-    out = [0] * len(names)
-    for name, n in (gems or {}).items():
-        out[names.index(name)] = n
-    return out
+    return _counts(gems, names)
 
 
 def named(values: list[int], names: tuple[str, ...] = TOKEN_NAMES) -> dict[str, int]:
     """Every colour named, zeros included."""
-    return {names[i]: n for i, n in enumerate(values)}
+    return _named(values, names)
 
 
 def position(
@@ -73,30 +72,7 @@ def position(
     for spec in seats.values():
         held.update(spec.get("cards", []))
         held.update(_reserved_id(r) for r in spec.get("reserved", []))
-    shown = {cid for row in market.values() for cid in row if cid}
-    assert not held & shown, f"cards both held and in the market: {held & shown}"
-
-    for t in (1, 2, 3):
-        old_row = state.market[t - 1]
-        pool = [cid for cid in state.decks[t - 1] if cid not in held | shown]  # top last
-        if t in market:
-            row = list(market[t]) + [None] * (4 - len(market[t]))
-            assert len(row) == 4
-            # cards pushed out of the market go to the bottom of the deck
-            pool = [cid for cid in old_row if cid and cid not in held | shown and cid not in row] + pool
-        else:
-            row = [cid if cid not in held | shown else None for cid in old_row]
-            for slot, cid in enumerate(row):
-                if cid is None and pool:
-                    row[slot] = pool.pop()
-        if t in decks:
-            spec = decks[t]
-            if isinstance(spec, int):
-                pool = pool[len(pool) - spec:] if spec else []
-            else:
-                pool = list(spec)
-        state.market[t - 1] = row
-        state.decks[t - 1] = pool
+    lay_out_market(state, market, decks, held)
 
     if nobles is not None:
         state.nobles = list(nobles)
@@ -130,7 +106,7 @@ def position(
     state.round = round
     state.final_round = final_round
     _check_conservation(state)
-    match._legal = {}
+    forget(match)
     return match
 
 
@@ -149,15 +125,10 @@ def _check_conservation(state) -> None:
         places += state.decks[t] + [c for c in state.market[t] if c]
     for s in state.seats:
         places += s.cards + [r[0] for r in s.reserved]
-    assert len(places) == len(set(places)), "a card is in two places"
+    assert_each_once(places, "card")
 
 
 # --- reading a match -------------------------------------------------------------------
-
-def dump(match: engine.Match) -> str:
-    """The whole match as one string: equal strings mean nothing changed."""
-    return json.dumps(match.snapshot(), sort_keys=True)
-
 
 def tokens(match: engine.Match, seat: int) -> dict[str, int]:
     return named(match._state.seats[seat].tokens)
@@ -179,11 +150,6 @@ def phase(match: engine.Match) -> str:
     return match.view(None)["turn"]["phase"]
 
 
-def moves_of(match: engine.Match, kind: str, seat: int | None = None) -> list[dict]:
-    seat = match.to_act()[0] if seat is None else seat
-    return [m for m in match.legal_moves(seat) if m["type"] == kind]
-
-
 def take_sets(match: engine.Match) -> set[tuple[tuple[str, int], ...]]:
     return {tuple(sorted(m["gems"].items())) for m in moves_of(match, "take")}
 
@@ -196,8 +162,7 @@ def buy_payments(match: engine.Match, card: str, seat: int | None = None) -> lis
 
 def play(match: engine.Match, move: dict, seat: int | None = None) -> list[dict]:
     """Play ``move`` for the seat to act (or ``seat``); a JSON round trip first, as a client would."""
-    seat = match.to_act()[0] if seat is None else seat
-    return match.play(seat, json.loads(json.dumps(move)))
+    return play_as(match, match.to_act()[0] if seat is None else seat, move)
 
 
 def take(*colours: str, **pairs: int) -> dict:
@@ -233,17 +198,7 @@ PASS = {"type": "pass"}
 def refused(match: engine.Match, move: Any, *rule_words: str, seat: int | None = None) -> str:
     """Assert ``move`` is refused with a reason containing each of ``rule_words``
     (a regex, case-insensitive) and that the match is byte-identical afterwards."""
-    seat = match._state.current if seat is None else seat
-    before = dump(match)
-    view_before = json.dumps(match.view(None), sort_keys=True)
-    with pytest.raises(engine.IllegalMove) as info:
-        match.play(seat, move)
-    reason = info.value.reason
-    for words in rule_words:
-        assert re.search(words, reason, re.IGNORECASE), f"reason {reason!r} does not name {words!r}"
-    assert dump(match) == before, "a refused move changed the match"
-    assert json.dumps(match.view(None), sort_keys=True) == view_before
-    return reason
+    return refused_for(match, match._state.current if seat is None else seat, move, *rule_words)
 
 
 # --- independent oracles (the rules written out again, the slow obvious way) -----------

@@ -14,11 +14,13 @@ T07 red "0 2 4", T06 red "0 1 2", T10 red "0 1 2 3". Side A of every tile: white
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
-import pytest
+from positions import dump as dump  # the shared readers, re-exported for the stars tests
+from positions import forget as forget
+from positions import moves_of as _moves_of
+from positions import play_as, refused_for
+from positions import view_bytes as view_bytes
 
 import engine
 from engine.games.stars.board import INDEX
@@ -32,10 +34,6 @@ def new(players: int = 2, seed: int = 1) -> engine.Match:
 
 def state(m: engine.Match):
     return m._state
-
-
-def forget(m: engine.Match) -> None:
-    m._legal = {}
 
 
 def cell(q: int, r: int) -> int:
@@ -198,21 +196,13 @@ def stargazing_phase(m: engine.Match) -> None:
 
 # --- reading and acting -----------------------------------------------------------------
 
-def dump(m: engine.Match) -> str:
-    return json.dumps(m.snapshot(), sort_keys=True)
-
-
-def view_bytes(m: engine.Match, seat: int | None) -> str:
-    return json.dumps(m.view(seat), sort_keys=True)
-
-
 def play(m: engine.Match, seat: int, move: dict) -> list[dict]:
     """Play for ``seat`` after a JSON round trip, as a client would."""
-    return m.play(seat, json.loads(json.dumps(move)))
+    return play_as(m, seat, move)
 
 
 def moves_of(m: engine.Match, seat: int, kind: str) -> list[dict]:
-    return [mv for mv in m.legal_moves(seat) if mv["type"] == kind]
+    return _moves_of(m, kind, seat)
 
 
 def place(tid: str, q: int, r: int, side: str = "B", rot: int = 0) -> dict:
@@ -230,13 +220,4 @@ def events_of(events: list[dict], kind: str) -> list[dict]:
 def refused(m: engine.Match, seat: int, move: Any, *rule_words: str) -> str:
     """Assert ``move`` is refused with a reason naming each of ``rule_words`` (regex) and that
     the snapshot and every view are byte-identical afterwards."""
-    before = dump(m)
-    views = [view_bytes(m, s) for s in [None, *range(m.players)]]
-    with pytest.raises(engine.IllegalMove) as info:
-        m.play(seat, move)
-    reason = info.value.reason
-    for words in rule_words:
-        assert re.search(words, reason, re.IGNORECASE), f"reason {reason!r} does not name {words!r}"
-    assert dump(m) == before, "a refused move changed the match"
-    assert [view_bytes(m, s) for s in [None, *range(m.players)]] == views
-    return reason
+    return refused_for(m, seat, move, *rule_words)

@@ -11,11 +11,14 @@ a position does not keep are out of the game on purpose (a short supply, a short
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
-import pytest
+from positions import assert_each_once, forget, play_as, refused_for
+from positions import dump as dump  # the shared readers and editor, re-exported for the station tests
+from positions import edit as edit
+from positions import moves_of as moves_of
+from positions import types as types
+from positions import view_bytes as view_bytes
 
 import engine
 from engine.games.station.components import CREDITS, MODULES, credit_ids, module_ids
@@ -64,7 +67,7 @@ def position(
     for spec in seats.values():
         named_modules += list(spec.get("station", {}).values()) + list(spec.get("dock", []))
         named_credits += list(spec.get("hand", []))
-    for b, spec in berths.items():
+    for spec in berths.values():
         mid = spec[0] if isinstance(spec, tuple) else spec
         if mid:
             named_modules.append(mid)
@@ -140,7 +143,7 @@ def position(
     state.end_triggered = end_triggered
     state.passes = passes
     _check_places(state)
-    match._legal = {}
+    forget(match)
     return match
 
 
@@ -150,25 +153,11 @@ def _check_places(state) -> None:
     for s in state.seats:
         modules += [m for m in s.grid if m] + s.dock
         credits += s.hand
-    assert len(modules) == len(set(modules)), "a module is in two places"
-    assert len(credits) == len(set(credits)), "a credit is in two places"
-
-
-def edit(match: engine.Match, **fields: Any) -> None:
-    for name, value in fields.items():
-        setattr(match._state, name, value)
-    match._legal = {}
+    assert_each_once(modules, "module")
+    assert_each_once(credits, "credit")
 
 
 # --- reading ---------------------------------------------------------------------------
-
-def dump(match: engine.Match) -> str:
-    return json.dumps(match.snapshot(), sort_keys=True)
-
-
-def view_bytes(match: engine.Match, seat: int | None) -> str:
-    return json.dumps(match.view(seat), sort_keys=True)
-
 
 def at(match: engine.Match, seat: int, ring: int, sector: int) -> str | None:
     return match._state.seats[seat].grid[index(ring, sector)]
@@ -176,11 +165,6 @@ def at(match: engine.Match, seat: int, ring: int, sector: int) -> str | None:
 
 def renown(match: engine.Match, seat: int) -> int:
     return match._state.seats[seat].renown
-
-
-def moves_of(match: engine.Match, kind: str, seat: int | None = None, **fields: Any) -> list[dict]:
-    seat = match.to_act()[0] if seat is None else seat
-    return [m for m in match.legal_moves(seat) if m["type"] == kind and all(m.get(k) == v for k, v in fields.items())]
 
 
 def install_targets(match: engine.Match, module: str, seat: int | None = None) -> set[Node]:
@@ -211,8 +195,7 @@ def of(guild: str, *values: int) -> list[str]:
 
 def play(match: engine.Match, move: dict, seat: int | None = None) -> list[dict]:
     """Play ``move`` for the seat to act, after a JSON round trip as a client would send it."""
-    seat = match.to_act()[0] if seat is None else seat
-    return match.play(seat, json.loads(json.dumps(move)))
+    return play_as(match, match.to_act()[0] if seat is None else seat, move)
 
 
 def acquire(*credits: str) -> dict:
@@ -245,24 +228,10 @@ def bonus(credit: str) -> dict:
     return {"type": "bonus", "credit": credit}
 
 
-def types(events: list[dict]) -> list[str]:
-    return [e["type"] for e in events]
-
-
 def refused(match: engine.Match, move: Any, *rule_words: str, seat: int | None = None) -> str:
     """Assert ``move`` is refused with a reason matching each of ``rule_words`` (regex, any
     case) and that the match and every view are byte-identical afterwards."""
-    seat = match._state.current if seat is None else seat
-    before = dump(match)
-    views = [view_bytes(match, s) for s in [None, *range(match.players)]]
-    with pytest.raises(engine.IllegalMove) as info:
-        match.play(seat, move)
-    reason = info.value.reason
-    for words in rule_words:
-        assert re.search(words, reason, re.IGNORECASE), f"reason {reason!r} does not name {words!r}"
-    assert dump(match) == before, "a refused move changed the match"
-    assert [view_bytes(match, s) for s in [None, *range(match.players)]] == views
-    return reason
+    return refused_for(match, match._state.current if seat is None else seat, move, *rule_words)
 
 
 def pass_to_round_end(match: engine.Match) -> list[dict]:
