@@ -51,9 +51,36 @@ def seat_view(state: StationState, seat: int) -> dict[str, Any]:
     }
 
 
+class StateContext(greedy_station.Context):
+    """greedy_station's context for a state, remembering station worths.
+
+    A station's worth (greedy's expected Storm awards and Shield) follows from its grid, the
+    other stations' Readiness and the Storms still to come with their weights; the search asks
+    about the same stations again and again in its sampled worlds, so each is worked out once.
+    """
+
+    _extra: tuple[Any, ...] | None = None
+
+    def worth(self, grid: list[Any]) -> float:
+        if self._extra is None:
+            self._extra = (tuple(tuple(sorted(r.items())) for r in self.others),
+                           tuple(sorted(self.weights.items())))
+        key = (tuple(grid), self._extra)
+        found = _WORTH.get(key)
+        if found is None:
+            if len(_WORTH) >= _WORTH_MAX:
+                _WORTH.clear()
+            found = _WORTH[key] = super().worth(grid)
+        return found
+
+
+_WORTH: dict[tuple[Any, ...], float] = {}
+_WORTH_MAX = 20000
+
+
 def context(state: StationState, seat: int) -> greedy_station.Context:
     """greedy_station's context for ``seat`` of a state."""
-    return greedy_station.Context(seat_view(state, seat))
+    return StateContext(seat_view(state, seat))
 
 
 def candidates(state: StationState, seat: int, moves: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
