@@ -14,68 +14,28 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from site_helpers import (
+    PHONE,
+    legal_moves,
+    moves_made,
+    no_horizontal_scroll,
+    open_site,
+    start_game,
+    wait_moves_beyond,
+    wait_turn_or_end,
+)
 
 import engine
 from engine.bots import choose_move
 
-BOOT_TIMEOUT_MS = 90_000
-TURN_TIMEOUT_MS = 30_000
-PHONE = {"width": 390, "height": 844}
 COLORS = ["white", "blue", "green", "red", "black"]
 
 
 # ----------------------------------------------------------------------------- helpers
 
-def open_site(page: Page, base_url: str) -> None:
-    page.goto(base_url + "?botDelay=0")
-    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-
-
 def start_guild(page: Page, seats: list[str], seed: int | None = None) -> None:
     """From the picker: Starlight Guild, len(seats) seats, each 'human' / 'greedy' / 'random'."""
-    tile = page.get_by_test_id("pick-guild")
-    expect(tile).to_be_enabled()
-    expect(tile).not_to_contain_text("Coming soon")
-    tile.click()
-    form = page.get_by_test_id("new-game-form")
-    expect(form).to_be_visible()
-    expect(form).to_contain_text("Starlight Guild")
-    form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
-    for i, kind in enumerate(seats):
-        form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
-    form.locator("#seed-input").fill("" if seed is None else str(seed))
-    form.get_by_test_id("start-game").click()
-    expect(page.get_by_test_id("table")).to_be_visible()
-    assert page.evaluate("document.documentElement.dataset.game") == "guild"
-
-
-WAIT_TURN_OR_END = """() => {
-  const t = document.querySelector('[data-testid=table]');
-  const r = document.querySelector('[data-testid=results]');
-  const h = document.querySelector('[data-testid=handover]');
-  if (r && !r.hidden) return 'results';
-  if (h && !h.hidden) return 'handover';
-  if (document.querySelector('[data-testid=end-turn]')) return 'end-turn';
-  if (t && !t.hidden && t.dataset.interactive === 'true' && window.tabletop.legalMoves.length) return 'turn';
-  return false;
-}"""
-
-
-def wait_turn_or_end(page: Page) -> str:
-    return page.wait_for_function(WAIT_TURN_OR_END, timeout=TURN_TIMEOUT_MS).json_value()
-
-
-def legal_moves(page: Page) -> list[dict]:
-    return page.evaluate("window.tabletop.legalMoves")
-
-
-def moves_made(page: Page) -> int:
-    return int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
-
-
-def wait_moves_beyond(page: Page, before: int) -> None:
-    page.wait_for_function(
-        f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=TURN_TIMEOUT_MS)
+    start_game(page, "guild", seats, seed)
 
 
 def click_move(page: Page, move: dict) -> None:
@@ -156,12 +116,6 @@ def seed_showing_everything(seats: list[str]) -> int:
         if all(simulate(seed, seats).values()):
             return seed
     raise AssertionError("no seed in 9..399 shows every part of the game")
-
-
-def no_horizontal_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.clientWidth")
-    scroll = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
-    assert scroll <= width, f"horizontal scroll: content {scroll}px wide in a {width}px viewport"
 
 
 def check_privacy_of_others(page: Page, me: int) -> None:

@@ -17,15 +17,16 @@ from collections import Counter
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_site_splendor import (  # the Splendor test's helpers (no tests)
+from site_helpers import (
     PHONE,
-    TURN_TIMEOUT_MS,
     legal_moves,
     moves_made,
     no_horizontal_scroll,
-    open_site,
+    wait_moves_beyond,
     wait_turn_or_end,
 )
+from site_helpers import open_site as open_any_site
+from site_helpers import start_game as start_any_game
 
 import engine
 from engine.bots import choose_move
@@ -94,22 +95,14 @@ def pick_seed() -> tuple[int, Counter]:
 
 # ----------------------------------------------------------------------------- clicking
 
+def open_site(page: Page, base_url: str) -> None:
+    """The site up to the picker, the loading screen seen first."""
+    open_any_site(page, base_url, watch_loading=True)
+
+
 def start_game(page: Page, seats: list[str], seed: int | None, options: dict) -> None:
-    page.get_by_test_id("pick-splendor").click()
-    form = page.get_by_test_id("new-game-form")
-    expect(form).to_be_visible()
-    form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
-    for i, kind in enumerate(seats):
-        form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
-    for name, on in options.items():
-        box = form.get_by_test_id(f"option-{name}")
-        expect(box).to_have_count(1)
-        if box.is_checked() != on:
-            form.locator(f"label.switch:has([data-testid=option-{name}])").click()
-        expect(box).to_be_checked(checked=on)
-    form.locator("#seed-input").fill("" if seed is None else str(seed))
-    form.get_by_test_id("start-game").click()
-    expect(page.get_by_test_id("table")).to_be_visible()
+    """From the picker: Splendor with the form's module switches set as `options` says."""
+    start_any_game(page, "splendor", seats, seed, options)
 
 
 def market_card(page: Page, card_id: str):
@@ -186,11 +179,6 @@ def click_move(page: Page, move: dict, phase: str) -> None:
 
 def _has(cls: str):
     return re.compile(rf"(^|\s){cls}(\s|$)")
-
-
-def wait_moves_beyond(page: Page, before: int) -> None:
-    page.wait_for_function(
-        f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=TURN_TIMEOUT_MS)
 
 
 # ----------------------------------------------------------------------------- what the table shows

@@ -17,69 +17,33 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from site_helpers import (
+    PHONE,
+    moves_made,
+    no_horizontal_scroll,
+    start_game,
+    wait_moves_beyond,
+    wait_state,
+)
+from site_helpers import open_site as open_any_site
 
 import engine
 from engine.bots import choose_move
 
-BOOT_TIMEOUT_MS = 90_000
-TURN_TIMEOUT_MS = 30_000
-PHONE = {"width": 390, "height": 844}
 COLOURS = ["red", "blue", "yellow"]
 
 
 # ----------------------------------------------------------------------------- helpers
 
 def open_site(page: Page, base_url: str) -> None:
+    """The site at phone size, up to the picker."""
     page.set_viewport_size(PHONE)
-    page.goto(base_url + "?botDelay=0")
-    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    open_any_site(page, base_url)
 
 
 def start_stars(page: Page, seats: list[str], seed: int) -> None:
-    tile = page.get_by_test_id("pick-stars")
-    expect(tile).to_be_enabled()
-    expect(tile).not_to_contain_text("Coming soon")
-    tile.click()
-    form = page.get_by_test_id("new-game-form")
-    expect(form).to_contain_text("The Girl Who Made the Stars")
-    form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
-    for i, kind in enumerate(seats):
-        form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
-    form.locator("#seed-input").fill(str(seed))
-    form.get_by_test_id("start-game").click()
-    expect(page.get_by_test_id("table")).to_be_visible()
-    assert page.evaluate("document.documentElement.dataset.game") == "stars"
-
-
-WAIT_STATE = """() => {
-  const t = document.querySelector('[data-testid=table]');
-  const r = document.querySelector('[data-testid=results]');
-  const h = document.querySelector('[data-testid=handover]');
-  if (r && !r.hidden) return 'results';
-  if (h && !h.hidden) return 'handover';
-  if (document.querySelector('[data-testid=end-turn]')) return 'end-turn';
-  if (t && !t.hidden && t.dataset.interactive === 'true' && window.tabletop.legalMoves.length) return 'turn';
-  return false;
-}"""
-
-
-def wait_state(page: Page) -> str:
-    return page.wait_for_function(WAIT_STATE, timeout=TURN_TIMEOUT_MS).json_value()
-
-
-def moves_made(page: Page) -> int:
-    return int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
-
-
-def wait_moves_beyond(page: Page, before: int) -> None:
-    page.wait_for_function(
-        f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=TURN_TIMEOUT_MS)
-
-
-def no_horizontal_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.clientWidth")
-    scroll = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
-    assert scroll <= width, f"horizontal scroll: content {scroll}px wide in a {width}px viewport"
+    """From the picker: The Girl Who Made the Stars, one seat per entry of `seats`."""
+    start_game(page, "stars", seats, seed)
 
 
 def cell_key(cell) -> str:
