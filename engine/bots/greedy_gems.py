@@ -12,7 +12,8 @@ COLORS = ("white", "blue", "green", "red", "black")
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any]:
-    return view["seats"][view["seat"]]
+    me: dict[str, Any] = view["seats"][view["seat"]]
+    return me
 
 
 def _missing(card: dict[str, Any], me: dict[str, Any]) -> dict[str, int]:
@@ -64,7 +65,8 @@ def score(view: dict[str, Any], move: dict[str, Any]) -> float:
     if kind == "buy":
         card = next(c for c in _candidates(view) if c["id"] == move["card"])
         gold = move["pay"].get("gold", 0)
-        return 100 + card["points"] * 10 + _noble_value(view, card["color"]) * 4 - gold * 2 - sum(move["pay"].values()) * 0.1
+        return float(100 + card["points"] * 10 + _noble_value(view, card["color"]) * 4 - gold * 2
+                     - sum(move["pay"].values()) * 0.1)
     if kind == "take":
         targets = _targets(view)[:3]
         value = 0.0
@@ -79,7 +81,7 @@ def score(view: dict[str, Any], move: dict[str, Any]) -> float:
         if "card" not in move:
             return 1.0 + (0.5 if len(me["reserved"]) < 2 and me["token_count"] < 9 else 0)
         card = next(c for row in view["market"] for c in row if c and c["id"] == move["card"])
-        return 2.0 + card["points"] * 1.5 - len(me["reserved"]) * 2
+        return float(2.0 + card["points"] * 1.5 - len(me["reserved"]) * 2)
     if kind == "return":
         targets = _targets(view)[:2]
         keep = {c: 0.0 for c in COLORS}
@@ -98,7 +100,7 @@ def score(view: dict[str, Any], move: dict[str, Any]) -> float:
                        for rank, (worth, _card, missing) in enumerate(targets))
     if kind == "keep":
         card = next(c for c in view["pending"]["keep"]["cards"] if c["id"] == move["card"])
-        return card["points"] * 2 + _noble_value(view, card["color"])
+        return float(card["points"] * 2 + _noble_value(view, card["color"]))
     if kind == "stronghold":
         return _stronghold_score(view, move)
     if kind == "skip":

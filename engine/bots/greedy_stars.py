@@ -59,7 +59,7 @@ class Ctx:
         self.rounds_left = view["rounds"] - view["round"]
         self.tops = [pile["tokens"][0] if pile["tokens"] else 0 for pile in view["rewards"]]
         self._board: Board | None = None
-        self.memo: dict[tuple, float] = {}
+        self.memo: dict[tuple[Any, ...], float] = {}
 
     @property
     def board(self) -> Board:
@@ -130,7 +130,7 @@ def _place_score(ctx: Ctx, move: dict[str, Any], i: int, face: Any, mask: int) -
         score += 0.4
     # keep the middle for later: a tile on the rim leaves fewer cells cramped
     score -= 0.05 * sum(1 for j in NB[i] if j >= 0 and board.vacant(j))
-    return score
+    return float(score)
 
 
 def stardust_score(ctx: Ctx, move: dict[str, Any]) -> float:
@@ -139,8 +139,8 @@ def stardust_score(ctx: Ctx, move: dict[str, Any]) -> float:
     fx = board.place_dust(i)
     gain = _constellation_value(ctx, board, fx["constellations"]) + LIGHT * len(fx["lights"])
     if ctx.view["phase"] == "final":
-        return gain - 0.5 * fx["count"]  # unspent stardust only breaks ties now
-    return gain - DUST * fx["count"] - 0.2
+        return float(gain - 0.5 * fx["count"])  # unspent stardust only breaks ties now
+    return float(gain - DUST * fx["count"] - 0.2)
 
 
 # --- the main board --------------------------------------------------------------------
@@ -208,7 +208,7 @@ def _forage_worth(ctx: Ctx, fid: str) -> float:
     if tokens == 0 or ctx.rounds_left == 0:
         return 0.0
     single = ctx.view["offering"]["single"][KINDS[f.kind]]
-    return 0.35 * single  # opened for every seat: not worth more to a bot that leans on offerings
+    return float(0.35 * single)  # opened for every seat: not worth more to a bot that leans on offerings
 
 
 def best_scout(ctx: Ctx, path: list[str], light: list[int]) -> tuple[float, list[str], list[int]] | None:
@@ -260,9 +260,9 @@ def offer_score(ctx: Ctx, move: dict[str, Any]) -> float:
         # keep a token a card space could still use for more
         if card and ctx.rounds_left > 0 and _token_value(ctx, k) > vp + 0.5:
             vp -= 1.0
-        return vp * ctx.w["offerings"]
+        return float(vp * ctx.w["offerings"])
     space = card["spaces"][move["space"]]
-    return space["vp"] * ctx.w["offerings"]
+    return float(space["vp"] * ctx.w["offerings"])
 
 
 def action_score(ctx: Ctx, move: dict[str, Any]) -> float:
@@ -282,7 +282,7 @@ def action_score(ctx: Ctx, move: dict[str, Any]) -> float:
     if kind == "stargaze":
         vacant = ctx.view["night_sky"]["vacant"]
         closeness = (move["space"] == max(vacant)) * 0.2
-        return 0.9 * min(ctx.rounds_left, 4) / 4 + closeness
+        return float(0.9 * min(ctx.rounds_left, 4) / 4 + closeness)
     if kind == "recall":
         if ready > 0:
             return -1.0 + bonus
@@ -293,7 +293,7 @@ def action_score(ctx: Ctx, move: dict[str, Any]) -> float:
         return DUST + bonus
     if kind == "end_turn":
         left = ctx.view["turn"]["actions_left"]
-        return -3.0 * left
+        return float(-3.0 * left)
     return 0.0
 
 
@@ -317,7 +317,7 @@ def pick_score(ctx: Ctx, move: dict[str, Any]) -> float:
         short = 0.0
         for c, k in move["light"].items():
             short += 0.15 * k if ctx.light[COLOURS.index(c)] == 0 else 0.0
-        return LIGHT * n + short
+        return float(LIGHT * n + short)
     kind = next(t["kind"] for t in ctx.view["sky"] if t["id"] == move["token"])
     if kind == "scouting":
         plan = best_scout(ctx, [], ctx.light)
@@ -358,7 +358,8 @@ def score(ctx: Ctx, move: dict[str, Any]) -> float:
         if token is None:
             return 0.0
         owed = ctx.me["bonus_choices"][0]["value"]
-        return {"x2": float(owed), "lights": 2.7, "actions": 1.6 if ctx.rounds_left or ctx.view["phase"] in ("stargazing", "wood_ash") else 0.1,
+        acting_later = ctx.rounds_left or ctx.view["phase"] in ("stargazing", "wood_ash")
+        return {"x2": float(owed), "lights": 2.7, "actions": 1.6 if acting_later else 0.1,
                 "villager": 1.4 if ctx.rounds_left else 0.05}[token]
     if kind in ("ash_keep", "ash_light"):
         return pick_score(ctx, move)

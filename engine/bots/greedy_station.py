@@ -77,14 +77,14 @@ class Context:
         values = [mine] + [r.get(dept) for r in self.others]
         return sum(self.weights[name] * rank_awards(values, AWARDS[name])[0] for name in self.storms)
 
-    def worth(self, grid: list) -> float:
+    def worth(self, grid: list[str | None]) -> float:
         """What a station is expected to bring from here on: the Storm awards of its
         departments and its Shield."""
         ready = readiness(grid)
         depts = set(ready) | {d for r in self.others for d in r}
         return sum(self.storm_value(d, ready.get(d)) for d in depts) + 0.6 * shield(grid)[0]
 
-    def ports(self, mid: str) -> int:
+    def ports(self, mid: str | None) -> int:
         sides = self.modules[mid][0]["sides"] if mid in self.modules else {}
         return sum(1 for v in sides.values() if v == "port")
 
@@ -108,14 +108,14 @@ def score(ctx: Context, move: dict[str, Any]) -> float:
         return -1.0
     if kind == "bonus":
         credit = next(c for c in view["credits"]["display"] if c["id"] == move["credit"])
-        return credit["value"] + (0.5 if credit["guild"] in _wanted_guilds(ctx) else 0.0)
+        return float(credit["value"] + (0.5 if credit["guild"] in _wanted_guilds(ctx) else 0.0))
     if kind == "acquire":
         wanted = _wanted_guilds(ctx)
         total = 0.0
         for cid in move["credits"]:
             credit = next(c for c in view["credits"]["display"] if c["id"] == cid)
             total += credit["value"] * (1.0 + 0.25 * wanted.get(credit["guild"], 0))
-        return ctx.money * total * (0.4 if ctx.end else 0.9)
+        return float(ctx.money * total * (0.4 if ctx.end else 0.9))
     if kind == "purchase":
         module, cost = ctx.modules[move["module"]]
         paid = sum(move["pay"])
@@ -123,9 +123,9 @@ def score(ctx: Context, move: dict[str, Any]) -> float:
         if paid == cost:
             value += 0.5
         if move["to"] == "dock":
-            return value + (0.0 if ctx.end else 0.6 + 0.1 * module["cost"])
+            return float(value + (0.0 if ctx.end else 0.6 + 0.1 * module["cost"]))
         i = index(move["to"]["ring"], move["to"]["sector"])
-        return value + ctx.change(i, module["id"]) + 1.0 + 0.15 * ctx.ports(module["id"]) + 0.1 * module["cost"]
+        return float(value + ctx.change(i, module["id"]) + 1.0 + 0.15 * ctx.ports(module["id"]) + 0.1 * module["cost"])
     if kind == "reconfigure":
         op = move["op"]
         if op == "install":
@@ -135,7 +135,7 @@ def score(ctx: Context, move: dict[str, Any]) -> float:
         if op == "remove":
             return ctx.change(i, None) - 3.0
         old = ctx.grid[i]
-        return ctx.change(i, move["module"]) + 0.15 * (ctx.ports(move["module"]) - ctx.ports(old)) - 0.5
+        return float(ctx.change(i, move["module"]) + 0.15 * (ctx.ports(move["module"]) - ctx.ports(old)) - 0.5)
     return 0.0
 
 
