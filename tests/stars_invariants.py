@@ -31,7 +31,7 @@ def light_total(state) -> list[int]:
     """Per colour: supply + held + crystals on tiles + lit path spaces (always 30 each)."""
     total = state.supply_light[:]
     for s in state.seats:
-        total = [a + b for a, b in zip(total, s.light)]
+        total = [a + b for a, b in zip(total, s.light, strict=True)]
         for i in PLAYABLE:
             if s.board.crystal[i]:
                 total[COLOURS.index(s.board.colour[i])] += 1
@@ -49,11 +49,11 @@ def token_total(state) -> list[int]:
     for fid, n in state.forage.items():
         total[FORAGE[fid].kind] += n
     for s in state.seats:
-        total = [a + b for a, b in zip(total, s.tokens)]
+        total = [a + b for a, b in zip(total, s.tokens, strict=True)]
     if state.offer_card is not None:
-        for (needs, _vp), filled in zip(OFFER_CARDS[state.offer_card], state.offer_filled):
+        for (needs, _vp), filled in zip(OFFER_CARDS[state.offer_card], state.offer_filled, strict=True):
             if filled:
-                total = [a + b for a, b in zip(total, needs)]
+                total = [a + b for a, b in zip(total, needs, strict=True)]
     return total
 
 

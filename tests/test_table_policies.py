@@ -16,7 +16,8 @@ def make_room(game, kinds, seed=2):
 
 
 def sent(outbox, to=None, kind=None):
-    return [o["message"] for o in outbox if (to is None or o["to"] == to) and (kind is None or o["message"]["type"] == kind)]
+    return [o["message"] for o in outbox
+            if (to is None or o["to"] == to) and (kind is None or o["message"]["type"] == kind)]
 
 
 def join(room, device, seat):
@@ -55,7 +56,7 @@ def test_a_required_choice_has_its_own_75_seconds():
     join(room, "phone", 1)
     state = room.match._state
     state.seats[0].tokens = [2, 2, 2, 2, 1, 0]  # 9 tokens: taking three makes 12
-    state.bank = [b - t for b, t in zip(state.bank, state.seats[0].tokens)]
+    state.bank = [b - t for b, t in zip(state.bank, state.seats[0].tokens, strict=True)]
     room.match._legal = {}
     clock.advance(50)
     room.receive("host", move(room, host, room.match.legal_moves(0)[0]))
@@ -101,15 +102,19 @@ def test_a_step_is_refused_for_an_online_seat_for_a_non_host_and_at_splendor():
     join(room, "phone2", 2)
     room.receive("host", move(room, host, {"type": "pass"}))
     before = json.dumps(room.match.snapshot())
-    assert sent(room.receive("host", {"v": 1, "type": "step", "credential": host, "seat": 1}))[0]["code"] == "not_allowed"
+    refusal = sent(room.receive("host", {"v": 1, "type": "step", "credential": host, "seat": 1}))[0]
+    assert refusal["code"] == "not_allowed"
     room.disconnect("phone2")
-    assert sent(room.receive("phone", {"v": 1, "type": "step", "credential": phone, "seat": 2}))[0]["code"] == "bad_credential"
-    assert sent(room.receive("host", {"v": 1, "type": "step", "credential": host, "seat": 2}))[0]["code"] == "illegal_move"
+    refusal = sent(room.receive("phone", {"v": 1, "type": "step", "credential": phone, "seat": 2}))[0]
+    assert refusal["code"] == "bad_credential"
+    refusal = sent(room.receive("host", {"v": 1, "type": "step", "credential": host, "seat": 2}))[0]
+    assert refusal["code"] == "illegal_move"
     assert json.dumps(room.match.snapshot()) == before
     splendor, shost, _ = make_room("splendor", ["human", "human"])
     join(splendor, "p", 1)
     splendor.disconnect("p")
-    assert sent(splendor.receive("host", {"v": 1, "type": "step", "credential": shost, "seat": 1}))[0]["code"] == "not_allowed"
+    refusal = sent(splendor.receive("host", {"v": 1, "type": "step", "credential": shost, "seat": 1}))[0]
+    assert refusal["code"] == "not_allowed"
 
 
 # ----- Device transfer: one use, 10 minutes -----
@@ -117,7 +122,8 @@ def test_a_step_is_refused_for_an_online_seat_for_a_non_host_and_at_splendor():
 def test_a_transfer_code_moves_the_seat_and_the_old_device_loses_it():
     room, _, _ = make_room("guild", ["human", "human"])
     old_credential = join(room, "old-phone", 1)
-    (code,) = sent(room.receive("old-phone", {"v": 1, "type": "transfer_code", "credential": old_credential}), kind="transfer_code")
+    ask = {"v": 1, "type": "transfer_code", "credential": old_credential}
+    (code,) = sent(room.receive("old-phone", ask), kind="transfer_code")
     assert code["expires_in"] == 600
     out = room.receive("new-phone", {"v": 1, "type": "transfer", "code": code["code"].lower()})
     seated = sent(out, "new-phone", "seated")[0]
@@ -182,7 +188,8 @@ def test_after_a_restart_the_room_comes_back_paused_and_resumes_where_it_was():
     phone = join(room, "phone", 1)
     for _ in range(5):
         (seat,) = room.match.to_act()
-        room.receive("host" if seat == 0 else "phone", move(room, host if seat == 0 else phone, room.match.legal_moves(seat)[0]))
+        device, credential = ("host", host) if seat == 0 else ("phone", phone)
+        room.receive(device, move(room, credential, room.match.legal_moves(seat)[0]))
     saved = json.loads(json.dumps(room.to_json()))
     back = Room.from_json(saved, clock)
     assert back.paused and back.match.snapshot() == room.match.snapshot()
@@ -194,7 +201,8 @@ def test_after_a_restart_the_room_comes_back_paused_and_resumes_where_it_was():
     (seat,) = back.match.to_act()
     dev, cred = ("host", host) if seat == 0 else ("phone2", phone)
     assert sent(back.receive(dev, move(back, cred, back.match.legal_moves(seat)[0])))[0]["code"] == "paused"
-    assert sent(back.receive("phone2", {"v": 1, "type": "resume_game", "credential": phone}))[0]["code"] == "bad_credential"
+    refusal = sent(back.receive("phone2", {"v": 1, "type": "resume_game", "credential": phone}))[0]
+    assert refusal["code"] == "bad_credential"
     out = back.receive("host", {"v": 1, "type": "resume_game", "credential": host})
     assert not back.paused and sent(out, "phone2")[0]["paused"] is False
     back.receive(dev, move(back, cred, back.match.legal_moves(seat)[0]))

@@ -17,7 +17,8 @@ def make_room(game="guild", seats=("human", "human", "bot"), seed=3, clock=None)
 
 
 def messages(outbox, to=None, kind=None):
-    return [o["message"] for o in outbox if (to is None or o["to"] == to) and (kind is None or o["message"]["type"] == kind)]
+    return [o["message"] for o in outbox
+            if (to is None or o["to"] == to) and (kind is None or o["message"]["type"] == kind)]
 
 
 def join(room, device, seat):
@@ -39,7 +40,7 @@ def move_message(room, credential, move, version=None):
 def test_the_host_holds_seat_zero_with_an_unguessable_credential():
     room, credential, _ = make_room()
     assert room.devices == {"host": 0} and len(credential) >= 20
-    other, credential2, _ = make_room()
+    _other, credential2, _ = make_room()
     assert credential != credential2
 
 
@@ -54,7 +55,8 @@ def test_a_new_device_sees_the_lobby_then_joins_a_free_seat():
     assert messages(out, "host", "notice")
 
 
-@pytest.mark.parametrize("seat,reason", [(0, "already taken"), (2, "computer seat"), (7, "seat by its number"), ("1", "seat by its number")])
+@pytest.mark.parametrize("seat,reason", [(0, "already taken"), (2, "computer seat"), (7, "seat by its number"),
+                                         ("1", "seat by its number")])
 def test_joining_a_taken_computer_or_unknown_seat_is_refused(seat, reason):
     room, _, _ = make_room()
     room.connect("phone")
@@ -108,7 +110,7 @@ def test_a_stale_move_is_refused():
     room, credential, _ = make_room(game="splendor", seats=("human", "human"))
     state = room.match._state
     state.seats[0].tokens = [2, 2, 2, 2, 1, 0]  # taking three makes 12: seat 0 then returns two
-    state.bank = [b - t for b, t in zip(state.bank, state.seats[0].tokens)]
+    state.bank = [b - t for b, t in zip(state.bank, state.seats[0].tokens, strict=True)]
     room.match._legal = {}
     take = room.match.legal_moves(0)[0]
     room.receive("host", move_message(room, credential, take, version=0))
@@ -133,7 +135,8 @@ def test_at_a_simultaneous_phase_another_seats_move_does_not_make_mine_stale():
 def test_an_illegal_move_gets_the_engines_reason():
     room, credential, _ = make_room()
     before = snapshot(room)
-    (refused,) = messages(room.receive("host", move_message(room, credential, {"type": "collect", "gems": {"star_sand": 1}})))
+    collect_sand = {"type": "collect", "gems": {"star_sand": 1}}
+    (refused,) = messages(room.receive("host", move_message(room, credential, collect_sand)))
     assert refused["code"] == "illegal_move" and "star sand" in refused["reason"] and snapshot(room) == before
 
 
