@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import GAME_INFO
 from ..adapter import GameRules
+from ..base import Rules
 from . import explain as _explain
 from . import moves as _moves
 from . import scoring as _scoring
@@ -17,7 +18,7 @@ def _is_over(state: StarsState) -> bool:
     return state.ended
 
 
-RULES = GameRules(
+RULES: Rules = GameRules(
     "stars", GAME_INFO["stars"],
     setup=_setup.setup,
     to_act=_moves.to_act,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import GAME_INFO
 from ..adapter import GameRules
+from ..base import Rules
 from . import explain as _explain
 from . import moves as _moves
 from . import scoring as _scoring
@@ -22,7 +23,7 @@ def _is_over(state: StationState) -> bool:
     return state.ended
 
 
-RULES = GameRules(
+RULES: Rules = GameRules(
     "station", GAME_INFO["station"],
     setup=_setup.setup,
     to_act=_to_act,
