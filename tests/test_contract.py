@@ -14,17 +14,18 @@ the end — each step a seat picked from ``to_act()`` and one of its listed move
 - a snapshot restores to the same match: same snapshot, seats, views and moves;
 - redaction at the source: copies that differ only in hidden information
   (tests/contract_hidden.py) look the same to every seat but the owner and to the public view;
-- every bot in `engine.BOTS` picks a listed move and changes nothing;
+- every bot in `engine.bots.BOTS` picks a listed move and changes nothing;
 - everything crossing the boundary is plain JSON with integers within ±2^53.
 
 At the end: nobody acts, no moves are listed, a move is refused; the result names scores and
 winners; replaying options + seed + log, and restoring the middle snapshot and playing on, give
-the same snapshot byte for byte.
+the same snapshot byte for byte. The random player is the fuzz tests' (tests/random_play.py).
 
 A new game passes this file by adding its line to `engine.games.GAME_INFO`, its folder, and its
 hidden-information copies in tests/contract_hidden.py.
 """
 
+import functools
 import inspect
 import itertools
 import json
@@ -37,6 +38,7 @@ from pathlib import Path
 
 import pytest
 from contract_hidden import HIDDEN, canonical, copy_of, seen_by, variants
+from random_play import random_step
 
 import engine
 from engine import IllegalMove
@@ -274,9 +276,7 @@ def play_checked_game(game, options, players, seed, tally):
     for step in range(MAX_STEPS):
         if match.is_over():
             break
-        acting = match.to_act()
-        seat = acting[rng.randrange(len(acting))]
-        moves = match.legal_moves(seat)
+        seat, moves, move = random_step(match, rng)
         if step % PROBE_EVERY == 0:
             check_who_acts(match)
             sample = rng.sample(moves, min(LISTED_PER_PROBE, len(moves)))
@@ -290,7 +290,6 @@ def play_checked_game(game, options, players, seed, tally):
             probes += 1
             if middle is None and step > 0:
                 middle = match.snapshot()
-        move = moves[rng.randrange(len(moves))]
         events = match.play(seat, json.loads(json.dumps(move)))
         assert type(events) is list
     else:
@@ -330,12 +329,6 @@ def test_a_game_lists_its_facts_and_its_rules_carry_them(game):
     assert set(GAME_INFO[game]["table"]) <= set(TableFacts.__annotations__)
     assert isinstance(policy_for(game), TablePolicy)
     assert game in HIDDEN, f"tests/contract_hidden.py says what {game} hides"
-
-
-def test_the_table_facts_are_what_each_seed_says():
-    assert policy_for("splendor") == TablePolicy(turn_seconds=75.0, timer_min_humans=2, host_may_step_offline=False)
-    for game in ("guild", "stars", "station"):
-        assert policy_for(game) == TablePolicy(turn_seconds=None, host_may_step_offline=True)
 
 
 def test_no_game_is_loaded_until_a_match_of_it_is_made():
@@ -450,3 +443,112 @@ def test_changing_what_a_match_returned_does_not_change_the_match(game):
     _scribble(events)
     assert snap(match) == before
     assert [seen_by(match, viewer) for viewer in (None, 0, 1, 2)] == shown
+
+
+# ----- the shape of the engine: what may import what (docs/architecture.md) ---------------------
+
+LAYERS = [  # a module may import only from its own layer or the layers before it
+    {"engine.rng", "engine.errors", "engine.plain_json"},
+    {"engine.snapshots", "engine.games"},  # engine.games: the contract, adapter and catalogue
+    {"engine.games.gems"},  # pieces the gem-engine games share
+    {f"engine.games.{game}" for game in engine.GAMES},
+    {"engine.match", "engine.bots"},
+    {"engine.table"},
+    {"engine"},
+    {"engine.protocol"},
+]
+
+
+def _part(module):
+    """The part of the engine a module belongs to (a package of LAYERS, or a top-level module)."""
+    parts = module.split(".")
+    for depth in (3, 2, 1):
+        name = ".".join(parts[:depth])
+        if any(name in layer for layer in LAYERS):
+            return name
+    raise AssertionError(f"{module} is in no part of LAYERS")
+
+
+@functools.cache
+def _module_imports():
+    """Each engine module → the engine modules it imports when it is loaded (imports inside
+    functions, which run later and only when called, are left out)."""
+    import ast
+
+    found = {}
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        package = parts[:-1]
+        module = ".".join(parts if parts[-1] != "__init__" else parts[:-1])
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        targets = set()
+        stack = list(tree.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            if isinstance(node, ast.Import):
+                targets |= {a.name for a in node.names if a.name.split(".")[0] == "engine"}
+            elif isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                name = ".".join(base + ([node.module] if node.module else []))
+                if name.split(".")[0] != "engine":
+                    continue
+                for alias in node.names:
+                    sub = f"{name}.{alias.name}"
+                    as_path = ROOT.joinpath(*sub.split("."))
+                    is_module = as_path.with_suffix(".py").is_file() or (as_path / "__init__.py").is_file()
+                    targets.add(sub if is_module else name)
+            stack.extend(ast.iter_child_nodes(node))
+        found[module] = targets - {module}
+    return found
+
+
+def test_no_import_runs_back_up_the_layers_of_the_engine():
+    level = {part: i for i, layer in enumerate(LAYERS) for part in layer}
+    wrong = []
+    for module, targets in _module_imports().items():
+        for target in targets:
+            here, there = _part(module), _part(target)
+            if level[there] > level[here]:
+                wrong.append(f"{module} imports {target}")
+            elif there != here and there in LAYERS[3] and here in LAYERS[3]:
+                wrong.append(f"{module} imports {target}: a game folder imports no other game")
+    assert wrong == []
+
+
+def test_the_engine_imports_have_no_cycle():
+    graph = _module_imports()
+    done, path = set(), []
+
+    def visit(module):
+        if module in path:
+            raise AssertionError("import cycle: " + " → ".join([*path[path.index(module):], module]))
+        if module in done:
+            return
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+
+
+def test_the_table_and_the_match_name_no_game():
+    """No string in their code (docstrings aside) is a game id: what differs by game is data
+    (`GAME_INFO`) or the game's own functions (``waiting_for``)."""
+    import ast
+
+    for path in [*(ROOT / "engine" / "table").glob("*.py"), ROOT / "engine" / "match.py",
+                 ROOT / "engine" / "games" / "base.py", ROOT / "engine" / "games" / "adapter.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                      and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        named = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                 and id(node) not in docstrings and node.value in engine.GAMES}
+        assert named == set(), f"{path.name} names {named}"

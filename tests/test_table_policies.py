@@ -5,6 +5,7 @@ import json
 
 import engine
 from engine.table.clock import FakeClock
+from engine.table.policies import DEFAULT, TablePolicy, policy_for
 from engine.table.room import Room
 
 
@@ -207,3 +208,15 @@ def test_after_a_restart_the_room_comes_back_paused_and_resumes_where_it_was():
     assert not back.paused and sent(out, "phone2")[0]["paused"] is False
     back.receive(dev, move(back, cred, back.match.legal_moves(seat)[0]))
     assert len(back.match.log) == 6
+
+
+# ----- each game's policy is data beside its facts (engine.games.GAME_INFO) -----
+
+def test_the_table_facts_are_what_each_seed_says():
+    assert policy_for("splendor") == TablePolicy(turn_seconds=75.0, timer_min_humans=2, host_may_step_offline=False)
+    for game in ("guild", "stars", "station"):
+        assert policy_for(game) == TablePolicy(turn_seconds=None, host_may_step_offline=True)
+
+
+def test_a_game_id_without_facts_gets_the_table_nobody_is_rushed_at():
+    assert policy_for("chess") == DEFAULT == TablePolicy()
