@@ -279,9 +279,8 @@ def test_a_computer_seat_the_game_waits_on_plays_after_its_pause():
 
 
 def test_timers_run_only_for_the_seats_the_game_waits_on(monkeypatch):
-    from engine.games import GAME_INFO
+    from engine.table import policies
 
-    monkeypatch.setitem(GAME_INFO, "race", {"title": "Race", "min_players": 2, "max_players": 2, "options": {},
-                                            "table": {"turn_seconds": 30.0, "timer_min_humans": 2}})
+    monkeypatch.setitem(policies.POLICIES, "race", policies.TablePolicy(turn_seconds=30.0, timer_min_humans=2))
     room, _ = Room.create("r", _race_match([1]), [{"kind": "human"}, {"kind": "human"}], FakeClock())
     assert room.timers() == {"1": 30.0}

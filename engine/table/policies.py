@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..games import GAME_INFO
+from ..games.base import TableFacts
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,20 @@ ROOM_IDLE_SECONDS = 24 * 3600  # a room closes after 24 hours without an action 
 TRANSFER_CODE_SECONDS = 10 * 60  # a device-transfer code is valid for 10 minutes (seed 000)
 
 
-def policy_for(game: str) -> TablePolicy:
-    """The table policy of a game id (the defaults for an id not in `GAME_INFO`)."""
-    info = GAME_INFO.get(game)
-    if info is None:
-        return DEFAULT
-    facts = info["table"]
+def _from_facts(facts: TableFacts) -> TablePolicy:
+    """The policy a game's ``table`` facts describe (a missing key takes the default)."""
     return TablePolicy(
         turn_seconds=facts.get("turn_seconds", DEFAULT.turn_seconds),
         timer_min_humans=facts.get("timer_min_humans", DEFAULT.timer_min_humans),
         host_may_step_offline=facts.get("host_may_step_offline", DEFAULT.host_may_step_offline),
         timeout_bot=facts.get("timeout_bot", DEFAULT.timeout_bot),
     )
+
+
+POLICIES: dict[str, TablePolicy] = {game: _from_facts(info["table"]) for game, info in GAME_INFO.items()}
+"""Each game id's policy, read once from its facts (a test may replace one: e2e/net_support.py)."""
+
+
+def policy_for(game: str) -> TablePolicy:
+    """The table policy of a game id (the defaults for an id not in `GAME_INFO`)."""
+    return POLICIES.get(game, DEFAULT)
