@@ -31,6 +31,9 @@ from .setup import STAR_SAND
 from .state import OVER, GuildState
 
 
+_TIER_IDS: dict[int, list[str]] = {t: card_ids_of_tier(t) for t in TIERS}
+"""Each tier's card ids, in id order (worked out once: the search samples thousands of worlds)."""
+
 def _counts(named: dict[str, int]) -> list[int]:
     return [int(named.get(name, 0)) for name in TOKEN_NAMES]
 
@@ -71,7 +74,7 @@ def determinize(view: dict[str, Any], seat: int, rng: Rng) -> GuildState:
     rng.shuffle(tokens)
     reserved_pool: list[str] = []
     for t in TIERS:
-        unseen = [cid for cid in card_ids_of_tier(t) if cid not in seen]
+        unseen = [cid for cid in _TIER_IDS[t] if cid not in seen]
         rng.shuffle(unseen)
         extra = len(unseen) - int(view["decks"][t - 1])
         if extra < 0:

@@ -44,6 +44,9 @@ _AFTER_CONQUEST = ["refill", "return", "noble", "post", "end"]
 _AFTER_ACTION = ["conquest", *_AFTER_CONQUEST]
 
 
+_TIER_IDS: dict[int, list[str]] = {t: card_ids_of_tier(t) for t in TIERS}
+"""Each tier's card ids, in id order (worked out once: the search samples thousands of worlds)."""
+
 def _counts(named: dict[str, int]) -> list[int]:
     return [int(named.get(name, 0)) for name in TOKEN_NAMES]
 
@@ -123,7 +126,7 @@ def determinize(view: dict[str, Any], seat: int, rng: Rng) -> SplendorState:
             seen.update(keep)
 
     for t in TIERS:
-        unseen = [cid for cid in card_ids_of_tier(t) if cid not in seen]
+        unseen = [cid for cid in _TIER_IDS[t] if cid not in seen]
         rng.shuffle(unseen)
         for i, k, tier in hidden_slots:
             if tier == t:
