@@ -459,6 +459,15 @@ function exposeForTests() {
     rtt: () => (device && device.link ? device.link.ping() : Promise.reject(new Error("not connected"))),
     // tests: this device stops sending anything (a phone gone out of range, without a goodbye)
     goSilent: () => { if (device && device.link) device.link._raw = () => true; },
+    // tests (e2e/test_hostile_link.py): data-channel messages as they are, past this page's own
+    // framing, as a hostile page would send them; answers how many the channel took
+    sendRaw: (texts) => {
+      const conn = device && device.link && device.link.conn;
+      if (!conn || !device.link.open) return 0;
+      let sent = 0;
+      for (const t of texts) { try { conn.send(t); sent++; } catch { break; } }
+      return sent;
+    },
   };
 }
 

@@ -107,6 +107,7 @@ class Host {
     this.room = null;
     this.credential = null;
     this.links = new Map();      // device id -> Link
+    this.linkStats = new Map();  // device id -> {refusals, cost} of its link, kept after it closes (last 100)
     this.peers = [];             // [main Peer, viewing-code Peer]
     this.queue = Promise.resolve();
     this.tag = randomId(4);      // device ids of this page load: d<n>-<tag>
@@ -462,14 +463,16 @@ class Host {
     const device = `d${++this.nDevices}-${this.tag}`;
     const link = new Link(conn, { limits: DEVICE_LIMITS, label: `device ${device}` });
     this.links.set(device, link);
+    this.linkStats.set(device, { refusals: link.refusals, cost: link.cost });
+    if (this.linkStats.size > 100) this.linkStats.delete(this.linkStats.keys().next().value);
     const connected = () => this.op("room_connect", { device }).catch(() => {});
     if (link.open) connected(); else link.onopen = connected;
     let queued = 0;
     let toldAt = -Infinity;
-    const refuse = (code, reason) => {
+    const refuse = (code, reason, closing = false) => {
       // the device hears why its message went nowhere, but a flood gets no flood of answers
       const at = now();
-      if (at - toldAt < TELL_REFUSED_EVERY_MS) return;
+      if (at - toldAt < TELL_REFUSED_EVERY_MS && !closing) return;
       toldAt = at;
       link.send({ v: V, type: "refused", code, reason: `the host dropped a message from this device: ${reason}` });
     };
@@ -560,6 +563,10 @@ function exposeForTests(host) {
     get last() { return host.last || null; },
     get legalMoves() { return host.view ? host.view.legalMoves : []; },
     get devices() { return [...host.links.keys()]; },
+    /** per device: the messages its link dropped (framing.js limits), {count, byCode} */
+    get refusals() { return Object.fromEntries([...host.linkStats].map(([d, l]) => [d, l.refusals])); },
+    /** per device: main-thread time spent on its messages, {messages, totalMs, maxMs} */
+    get linkCost() { return Object.fromEntries([...host.linkStats].map(([d, l]) => [d, l.cost])); },
     get received() { return host.log; },
     get stats() { return host.stats; },
     get tapAt() { return host.tapAt; },

@@ -21,6 +21,9 @@ import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, frameText } from "./fra
 export { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS };
 export const HEARTBEAT_MS = 2000;
 export const SILENCE_MS = 9000;
+// a link that has this many messages dropped within one second is closed (after telling the
+// other side): a flood then costs the receiving page one burst, not the whole flood
+export const FLOOD_CLOSE = 300;
 
 // ---------------------------------------------------------------------------- config
 
@@ -95,7 +98,8 @@ export class Link {
    * conn: a PeerJS DataConnection (opened with {reliable: true, serialization: "raw"}).
    * link.onmessage(obj, text) gets every table message (text: the JSON as received);
    * link.onclose() once when the link is gone (either side, or silence);
-   * link.onrefused(code, reason) for each message dropped by the limits (framing.js);
+   * link.onrefused(code, reason, closing) for each message dropped by the limits (framing.js);
+   * closing: the link is about to close, FLOOD_CLOSE messages having been dropped in a second;
    * limits: what this side accepts from the other (DEVICE_LIMITS on the host, HOST_LIMITS on
    * a phone or a screen).
    */
@@ -107,9 +111,14 @@ export class Link {
     this.onrefused = null;
     this.label = label;
     this.refusals = { count: 0, byCode: {} };
+    // main-thread time spent on what the other side sent (the limits' checks, parsing, and the
+    // page's onmessage), for e2e/test_hostile_link.py: {messages, totalMs, maxMs}
+    this.cost = { messages: 0, totalMs: 0, maxMs: 0 };
     this._inbox = new Inbox(limits, now());
     this._warnedAt = -Infinity;
     this._unwarned = 0;
+    this._floodAt = -Infinity;
+    this._floodCount = 0;
     this.closed = false;
     this.open = !!conn.open;
     this.lastHeard = now();
@@ -172,6 +181,20 @@ export class Link {
   }
 
   _receive(data) {
+    if (this.closed) return;
+    const t0 = performance.now();
+    try { this._take(data); } finally {
+      const ms = performance.now() - t0;
+      this.cost.messages++;
+      this.cost.totalMs += ms;
+      if (ms > this.cost.maxMs) {
+        this.cost.maxMs = ms;
+        this.cost.slowest = typeof data === "string" ? `${data.length} chars: ${JSON.stringify(data.slice(0, 30))}` : typeof data;
+      }
+    }
+  }
+
+  _take(data) {
     const at = now();
     this.lastHeard = at;
     const r = this._inbox.push(data, at);
@@ -199,6 +222,14 @@ export class Link {
     this.refusals.count++;
     this.refusals.byCode[code] = (this.refusals.byCode[code] || 0) + 1;
     const at = now();
+    if (at - this._floodAt > 1000) { this._floodAt = at; this._floodCount = 0; }
+    if (++this._floodCount >= FLOOD_CLOSE && !this.closed) {
+      console.warn(`${this.label}: ${FLOOD_CLOSE} messages dropped within a second: closing the link`);
+      if (this.onrefused) this.onrefused("flood", `${FLOOD_CLOSE} messages dropped within a second: the connection is closed`, true);
+      this.refusals.closed = (this.refusals.closed || 0) + 1;
+      this.close();
+      return;
+    }
     if (at - this._warnedAt >= 1000) {
       const more = this._unwarned ? ` (and ${this._unwarned} more dropped since the last warning)` : "";
       console.warn(`${this.label}: dropped a message: ${reason}${more}`);
