@@ -264,10 +264,12 @@ class Room:
         return out + self._bind(device, seat, self.seats[seat].credential or "", ref, "resumed")
 
     def _may_take(self, device: str, seat: int, ref: Any) -> Outbox:
-        """A refusal if ``device`` may not take ``seat`` (the host's device keeps the host's seat; the
-        shared screen takes none), else nothing."""
+        """A refusal if ``device`` may not take ``seat`` (the host's device keeps the host's seat 0 and
+        no other device takes it; the shared screen takes none), else nothing."""
         if device == self.host_device and seat != 0:
             return self._refuse(device, "seat_taken", "the host's device keeps the host's seat", ref)
+        if seat == 0 and device != self.host_device:
+            return self._refuse(device, "seat_taken", "seat 1 is the host's own seat, on the host's device", ref)
         if device in self.screens:
             return self._refuse(device, "seat_taken", "this device is the shared screen", ref)
         return []
