@@ -75,6 +75,16 @@ def test_a_tampered_record_is_refused_with_the_reason_and_nothing_opens(game: st
     assert ask(session, "record_view", replay="r999", at=0)["error"]["code"] == "unknown_replay"
 
 
+def test_a_files_text_is_parsed_by_the_engine() -> None:
+    session = protocol.Session()
+    _match, record = finished_record("guild")
+    assert ask(session, "record_open", text=json.dumps(record))["record"] == record
+    text = json.dumps(record).replace('"seed": "3"', '"seed": 1e999')
+    assert ask(session, "record_open", text=text)["error"] == {"code": "bad_record",
+                                                              "message": "not JSON: the number 1e999 is too large"}
+    assert ask(session, "record_open", text="{}", record={})["error"]["code"] == "bad_message"
+
+
 def test_a_newer_record_has_its_own_code() -> None:
     reply = ask(protocol.Session(), "record_open", record={"kind": "tabletop-record", "format": 2})
     assert reply["error"]["code"] == "newer_record" and "newer than this engine reads" in reply["error"]["message"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..match import Match
-from . import BadRecord, NewerRecord, from_match, validate
+from . import BadRecord, NewerRecord, from_match, parse, validate
 from .replayer import Replayer, view_of
 from .takeback import entry, plan, take_back
 
@@ -68,11 +68,15 @@ def _seat_of(request: dict[str, Any], players: int, name: str = "seat") -> int |
 
 
 def _op_record_open(session: Session, request: dict[str, Any]) -> Reply:
-    """Validate a record by replaying it and open it for viewing: the import and the replay viewer."""
-    if "record" not in request:
-        _fail("bad_message", "field 'record' is missing")
+    """Validate a record by replaying it and open it for viewing: the import and the replay viewer.
+
+    A file's text goes as ``text`` (parsed here with the engine's limits, so nothing a page's
+    ``JSON.parse`` would round or drop reaches the check); a stored record as ``record``.
+    """
+    if ("record" in request) == ("text" in request):
+        _fail("bad_message", "give the record as 'record' (an object) or as 'text' (a file's text), not both")
     try:
-        record = validate(request["record"])
+        record = validate(request["record"] if "record" in request else parse(_field(request, "text", str)))
     except NewerRecord as exc:
         _fail("newer_record", str(exc))
     except BadRecord as exc:
