@@ -216,3 +216,48 @@ def test_screen_market_collapse_and_notices(devices, base_url):
         expect(who.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_contain_text("Ben disconnected", timeout=STEP_TIMEOUT_MS)
         expect(who.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "offline")
     assert hp.js_errors == [] and ana.page.js_errors == []
+
+
+STATION_SEED = 4
+
+
+@pytest.mark.timeout(420)
+def test_station_at_a_phone_table(devices, base_url):
+    """Every game the engine offers has its table at a phone table: the registry
+    (site/js/games/registry.js) feeds the local and the networked UI alike (issue 19: Station
+    was missing, and the host page was cleared to "this site has no table for the game
+    station"). A Station table with a host, two phones and a screen plays 30 moves, each shown
+    on every device in the station's own drawing."""
+    import engine
+
+    host = host_table(devices.new("host"), base_url, "station", ["human", "human", "human"], seed=STATION_SEED)
+    hp = host.page
+    drawn = hp.evaluate("async () => Object.keys((await import('./js/games/registry.js')).GAME_UI).sort()")
+    assert drawn == sorted(engine.GAMES), "a game the engine offers has no table on the site"
+    join_url = hp.get_by_test_id("join-link").get_attribute("href")
+    ana = join_seat(devices.new("phone"), join_url, 1, "Ana")
+    ben = join_seat(devices.new("phone"), join_url, 2, "Ben")
+    hp.get_by_test_id("viewing-code-btn").click()
+    code = hp.get_by_test_id("viewing-code").inner_text().strip()
+    screen = watch_with_code(devices.new("screen"), base_url, code)
+    devs = [host, ana, ben, screen]
+    by_seat = {0: host, 1: ana, 2: ben}
+    for version in range(30):
+        last = host.last()
+        assert not last["over"]
+        wait_all(devs, version)
+        seat = last["view"]["to_act"][0]
+        dev = by_seat[seat]
+        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+        move = greedy(dev.last()["view"], dev.net("legalMoves"), version, seat)
+        assert dev.play(move), f"the host refused {move} from seat {seat}"
+    wait_all(devs, 30)
+    for d in devs:
+        table = d.page.get_by_test_id("net-table")
+        expect(table).to_have_attribute("data-version", "30")
+        expect(table.locator("svg").first).to_be_visible()
+        assert d.page.evaluate("document.documentElement.dataset.game") == "station"
+        expect(d.page.get_by_test_id("net-move-log").locator("li")).not_to_have_count(0)
+        assert d.page.js_errors == [], f"{d.name}: {d.page.js_errors}"
+    expect(screen.page.get_by_test_id("net-table")).to_have_attribute("data-seat", "public")
+    assert hp.locator("text=this site has no table").count() == 0
