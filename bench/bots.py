@@ -31,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from engine.bots import choose_move, hard
-from engine.bots.hard import DEFAULT_ITERATIONS
 from engine.bots.search import Settings
 from engine.rng import Rng
 
@@ -54,7 +53,7 @@ def play(task: tuple[str, str, int, int | None, int]) -> dict[str, Any]:
     match = engine.new_match(game, players, seed=seed)
     cpu: list[float] = []
     wall: list[float] = []
-    budget = iterations if iterations is not None else DEFAULT_ITERATIONS.get(game)
+    budget = iterations if iterations is not None else hard.iterations_for(game)
     while not match.is_over():
         seat = match.waiting_for()[0]
         bot = focal if seat == focal_seat else other
@@ -87,7 +86,7 @@ def main() -> None:
     parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--pairings", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
     parser.add_argument("--iterations", type=int, default=None,
-                        help="hard's iterations a move (default: engine.bots.hard.DEFAULT_ITERATIONS)")
+                        help="hard's iterations a move (default: engine.bots.hard.iterations_for(game))")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
     parser.add_argument("--search", nargs="*", default=[], metavar="FIELD=VALUE",
                         help="override hard's search settings for this run, e.g. rollout=12 width=4")
@@ -104,7 +103,7 @@ def main() -> None:
     else:
         results = [play(t) for t in tasks]
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
-          f"hard iterations {args.iterations or DEFAULT_ITERATIONS},"
+          f"hard iterations {args.iterations or {g: hard.iterations_for(g) for g in args.game}},"
           f" search {[hard.settings_for(g) for g in args.game]}")
     print(f"{'game':9} {'pairing':12} {'games':>5} {'focal share':>11} {'fair':>5} {'±1se':>5} "
           f"{'cpu med':>8} {'cpu p95':>8} {'wall med':>8} {'wall p95':>8} {'decisions':>9}")

@@ -17,14 +17,17 @@ from ..rng import Rng
 from . import knowledge_default
 from .search import Game, Knowledge, Settings, search
 
-DEFAULT_ITERATIONS: dict[str, int] = {"splendor": 200, "guild": 200, "stars": 60, "station": 60}
-"""Iterations a move when no budget is given (docs/bots.md, "Budgets")."""
+DEFAULT_ITERATIONS: dict[str, int] = {"splendor": 200, "guild": 200}
+"""Iterations a move when no budget is given (docs/bots.md, "Budgets"). A game not named here
+takes its knowledge module's ``ITERATIONS`` if it sets one, else `OTHER_ITERATIONS`."""
+OTHER_ITERATIONS = 60
 
 SETTINGS: dict[str, Settings] = {
     "splendor": Settings(),
     "guild": Settings(),
 }
-"""The search's shape per game (a game not named gets `FALLBACK_SETTINGS` or `Settings()`)."""
+"""The search's shape per game. A game not named here gets its knowledge module's ``SEARCH``
+(a `Settings`) if it sets one, `FALLBACK_SETTINGS` with knowledge_default, else `Settings()`."""
 FALLBACK_SETTINGS = Settings(root_width=8, width=4, rollout=0)
 """For a game searched with knowledge_default (no rollouts: its playout policy is random)."""
 
@@ -56,9 +59,21 @@ def settings_for(game: str) -> Settings:
     """The search's shape for a game."""
     if game in SETTINGS:
         return SETTINGS[game]
-    if game_for(game).knowledge is knowledge_default:
+    knowledge = game_for(game).knowledge
+    own = getattr(knowledge, "SEARCH", None)
+    if isinstance(own, Settings):
+        return own
+    if knowledge is knowledge_default:
         return FALLBACK_SETTINGS
     return Settings()
+
+
+def iterations_for(game: str) -> int:
+    """The default number of iterations a move for a game."""
+    if game in DEFAULT_ITERATIONS:
+        return DEFAULT_ITERATIONS[game]
+    own = getattr(game_for(game).knowledge, "ITERATIONS", None)
+    return own if type(own) is int and own > 0 else OTHER_ITERATIONS
 
 
 def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng,
@@ -68,7 +83,7 @@ def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng,
         return moves[0]
     game = str(view["game"])
     if iterations is None and think_ms is None:
-        iterations = DEFAULT_ITERATIONS.get(game, 60)
+        iterations = iterations_for(game)
     move, _stats = search(game_for(game), view, int(view["seat"]), moves, rng, iterations, think_ms,
                           settings_for(game))
     return move
