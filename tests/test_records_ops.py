@@ -185,6 +185,20 @@ def test_take_back_through_the_protocol_replaces_the_match_and_says_what_to_reco
     assert ask(session, "state", match=handle, seat=0)["error"]["code"] == "unknown_match"
 
 
+def test_at_a_pass_and_play_table_the_last_move_of_any_person_is_taken_back() -> None:
+    match = engine.new_match("splendor", 3, seed=1)
+    match.play(0, {"type": "take", "gems": {"white": 1, "blue": 1, "green": 1}})
+    match.play(1, {"type": "take", "gems": {"red": 1, "black": 1, "green": 1}})
+    match.play(2, {"type": "take", "gems": {"red": 1, "black": 1, "white": 1}})
+    planned = plan(match, [0, 1])
+    assert (planned.allowed, planned.seat, planned.at, planned.removed) == (True, 1, 1, 2)
+    session = protocol.Session()
+    handle = session.add(match)
+    reply = ask(session, "takeback", match=handle, seats=[0, 1], apply=True)
+    assert reply["takeback"] == {"seat": 1, "at": 1, "removed": 2}
+    assert ask(session, "takeback", match=reply["match"], seat=0, seats=[0])["error"]["code"] == "bad_message"
+
+
 def test_no_take_back_after_a_card_was_turned_up() -> None:
     match = engine.new_match("splendor", 2, seed=1)
     card = match.view(0)["market"][0][0]["id"]

@@ -135,22 +135,37 @@ def _op_record_of(session: Session, request: dict[str, Any]) -> Reply:
     return {"record": record}
 
 
+def _takers(request: dict[str, Any], players: int) -> list[int]:
+    """``seat`` (one seat) or ``seats`` (the people at a pass-and-play table): whose last move goes."""
+    if ("seat" in request) == ("seats" in request):
+        _fail("bad_message", "give 'seat' (a seat) or 'seats' (a list of seats), not both")
+    if "seat" in request:
+        seat = _seat_of(request, players)
+        if seat is None:
+            _fail("bad_message", "field 'seat' must be int")
+        return [seat]
+    seats = _field(request, "seats", list)
+    if not seats or len(seats) > players or any(type(s) is not int or not 0 <= s < players for s in seats):
+        _fail("bad_message", f"field 'seats' must list seats of this table of {players}")
+    return list(seats)
+
+
 def _op_takeback(session: Session, request: dict[str, Any]) -> Reply:
-    """May ``seat`` take back its last move? With ``"apply": true``, do it: a new match, the old one dropped."""
+    """May the seat (or one of the seats) take back its last move? With ``"apply": true``, do it:
+    a new match replaces the old one, which is dropped."""
     match = _match(session, request)
-    seat = _seat_of(request, match.players)
-    if seat is None:
-        _fail("bad_message", "field 'seat' is missing")
+    seats = _takers(request, match.players)
     if _field(request, "apply", bool, optional=True):
         try:
-            rebuilt, done = take_back(match, seat)
+            rebuilt, done = take_back(match, seats)
         except ValueError as exc:
             _fail("takeback_refused", str(exc))
         del session.matches[request["match"]]
-        return {"allowed": True, "reason": None, "at": done.at, "removed": done.removed,
-                "match": session.add(rebuilt), "takeback": entry(done, seat)}
-    planned = plan(match, seat)
-    return {"allowed": planned.allowed, "reason": planned.reason, "at": planned.at, "removed": planned.removed}
+        return {"allowed": True, "reason": None, "at": done.at, "removed": done.removed, "seat": done.seat,
+                "match": session.add(rebuilt), "takeback": entry(done)}
+    planned = plan(match, seats)
+    return {"allowed": planned.allowed, "reason": planned.reason, "at": planned.at, "removed": planned.removed,
+            "seat": planned.seat}
 
 
 RECORD_OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {

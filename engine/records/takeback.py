@@ -18,6 +18,7 @@ choice; docs/records.md writes the rules down.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .. import new_match
@@ -47,12 +48,17 @@ WHAT_WAS_REVEALED: dict[str, str] = {
 
 
 class Takeback(NamedTuple):
-    """What a take-back for one seat would do: ``at`` is the log length it returns to."""
+    """What a take-back would do: ``at`` is the log length it returns to, ``seat`` whose move it takes back."""
 
     allowed: bool
     reason: str | None
     at: int
     removed: int
+    seat: int | None
+
+
+def _seats(seat: int | Iterable[int]) -> frozenset[int]:
+    return frozenset((seat,)) if isinstance(seat, int) else frozenset(seat)
 
 
 def revealing_event(game: str, event: Event) -> str | None:
@@ -63,11 +69,12 @@ def revealing_event(game: str, event: Event) -> str | None:
     return kind if type(kind) is str and kind in REVEALING.get(game, frozenset()) else None
 
 
-def _scan(match: Match, seat: int) -> tuple[Takeback, Match | None]:
+def _scan(match: Match, seats: frozenset[int]) -> tuple[Takeback, Match | None]:
     log = match.log
-    own = [index for index, (by, _move) in enumerate(log) if by == seat]
+    own = [index for index, (by, _move) in enumerate(log) if by in seats]
     if not own:
-        return Takeback(False, f"seat {seat} has made no move to take back", len(log), 0), None
+        who = f"seat {min(seats)} has" if len(seats) == 1 else "no person here has"
+        return Takeback(False, f"{who} made no move to take back", len(log), 0, None), None
     at = own[-1]
     replay = new_match(match.game, match.players, match.options, match.seed)
     before: Match | None = None
@@ -82,26 +89,27 @@ def _scan(match: Match, seat: int) -> tuple[Takeback, Match | None]:
             if revealed:
                 whose = "your move" if index == at else f"move {index + 1}"
                 reason = f"no take-back: {WHAT_WAS_REVEALED[revealed]} by {whose}"
-                return Takeback(False, reason, at, len(log) - at), None
-    return Takeback(True, None, at, len(log) - at), before
+                return Takeback(False, reason, at, len(log) - at, log[at][0]), None
+    return Takeback(True, None, at, len(log) - at, log[at][0]), before
 
 
-def plan(match: Match, seat: int) -> Takeback:
+def plan(match: Match, seat: int | Iterable[int]) -> Takeback:
     """Whether ``seat`` may take back its last move in ``match``, and how far back that goes.
 
-    Replays the log once to read the events of the moves that would be removed.
+    ``seat`` may be several seats (the people at a pass-and-play table): the last move of any of
+    them is taken back. Replays the log once to read the events of the moves that would be removed.
     """
-    return _scan(match, seat)[0]
+    return _scan(match, _seats(seat))[0]
 
 
-def take_back(match: Match, seat: int) -> tuple[Match, Takeback]:
+def take_back(match: Match, seat: int | Iterable[int]) -> tuple[Match, Takeback]:
     """A new match before ``seat``'s last move (the old one is unchanged), or ``ValueError`` with the reason."""
-    planned, before = _scan(match, seat)
+    planned, before = _scan(match, _seats(seat))
     if before is None:
         raise ValueError(planned.reason)
     return before, planned
 
 
-def entry(planned: Takeback, seat: int) -> dict[str, Any]:
+def entry(planned: Takeback) -> dict[str, Any]:
     """The record's ``takebacks`` entry for a take-back done."""
-    return {"seat": seat, "at": planned.at, "removed": planned.removed}
+    return {"seat": planned.seat, "at": planned.at, "removed": planned.removed}
