@@ -119,3 +119,9 @@ def test_the_price_list_is_the_viewers_own():
     assert m.view(1)["to_pay"]["1-08"] == {"green": 2}, "seat 1's own bonuses"
     assert "3-03" not in json.dumps(m.view(1)), "another seat's hidden reservation stays hidden"
     assert m.view(None)["to_pay"] is None
+
+
+def test_the_view_carries_the_token_limit_and_the_prestige_that_ends_the_game():
+    """The page prints "7/10 tokens" from the view, not from a number of its own."""
+    for viewer in (0, None):
+        assert position(players=2).view(viewer)["limits"] == {"tokens": 10, "prestige": 15}

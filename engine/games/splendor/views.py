@@ -10,6 +10,7 @@ from .moves import MAX_TOKENS
 from .posts import POSTS
 from .scoring import result
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
+from .turn import WINNING_PRESTIGE
 
 
 def _pending(state: SplendorState, viewer: int | None) -> dict[str, Any] | None:
@@ -85,6 +86,7 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
         "turn": {"seat": state.current, "phase": state.phase, "round": state.round,
                  "final_round": state.final_round, "must_return": must_return},
         "to_act": [] if state.ended else [state.current],
+        "limits": {"tokens": MAX_TOKENS, "prestige": WINNING_PRESTIGE},
         "bank": full_counts_json(state.bank),
         "market": [[card_view(cid) if cid else None for cid in row] for row in state.market],
         "decks": [len(d) for d in state.decks],

@@ -239,7 +239,7 @@ export class SplendorTable extends GemTable {
     const nobles = s.nobles.map((n) => patronHTML(n, { owned: true })).join("");
     return `${cols}
         <div class="seat-foot">
-          <span class="muted">${s.purchased} cards · ${s.token_count}/10 tokens</span>
+          <span class="muted">${s.purchased} cards · ${s.token_count}/${this.state.view.limits.tokens} tokens</span>
         </div>
         ${seatModulesHTML(this, s)}
         ${reserved || nobles ? `<div class="seat-extra">
