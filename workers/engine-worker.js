@@ -12,28 +12,51 @@ const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
 const WHEELS_URL = new URL("../wheels/", import.meta.url).href;
 
 // ---- requests: set onmessage FIRST, before any await, and queue until ready ----------
+// What the page sends is checked here only as far as moving it needs (docs/worker.md
+// "Hostile input"): its size (MAX_REQUEST, as engine.protocol.MAX_REQUEST: a longer text is
+// not copied into Python at all), that a string is well-formed UTF-16 (Python cannot take a
+// lone surrogate as text) and that it can be written as JSON. Python judges the rest; its reply
+// is checked to hold no integer beyond 2^53 (JSON.parse would round it silently).
+const MAX_REQUEST = 1 << 20; // characters
+const MAX_QUEUED = 1000; // requests waiting for the boot
+const MAX_ID = 128; // a string id longer than this is not echoed (as engine.protocol.MAX_ID)
 const queue = [];
 let handle = null; // the Python function engine.protocol.handle (a PyProxy), once booted
 let bootFailure = null; // a message, if the boot failed
 
 self.onmessage = (event) => {
-  if (handle !== null) answer(event.data);
-  else if (bootFailure !== null) refuse(event.data);
-  else queue.push(event.data);
+  try {
+    if (handle !== null) answer(event.data);
+    else if (bootFailure !== null) refuse(event.data);
+    else if (queue.length >= MAX_QUEUED) self.postMessage(errorReply(event.data, "busy", `more than ${MAX_QUEUED} requests before the engine started`));
+    else queue.push(event.data);
+  } catch (err) {
+    // never let one request stop the worker: whatever went wrong is that request's answer
+    try { self.postMessage(errorReply(null, "internal", lastLine(err))); } catch { /* nothing more to do */ }
+  }
 };
+
+/** the id a reply may echo: a string of at most MAX_ID characters or a number JS holds exactly */
+function safeId(id) {
+  if (typeof id === "string") return id.length <= MAX_ID ? id : null;
+  if (typeof id === "number") return Number.isFinite(id) && (!Number.isInteger(id) || Number.isSafeInteger(id)) ? id : null;
+  return null;
+}
 
 function idOf(msg) {
   if (typeof msg === "string") {
+    if (msg.length > MAX_REQUEST) {
+      // not parsed whole: the id of engine-client.js's requests, which begin {"v":1,"id":N,
+      const m = /^\{\s*"v"\s*:\s*1\s*,\s*"id"\s*:\s*([0-9]{1,15})\s*,/.exec(msg.slice(0, 64));
+      return m ? Number(m[1]) : null;
+    }
     try {
       msg = JSON.parse(msg);
     } catch {
       return null;
     }
   }
-  if (msg && typeof msg === "object" && !Array.isArray(msg) && "id" in msg) {
-    const id = msg.id;
-    return typeof id === "number" || typeof id === "string" ? id : null;
-  }
+  if (msg && typeof msg === "object" && !Array.isArray(msg) && "id" in msg) return safeId(msg.id);
   return null;
 }
 
@@ -41,20 +64,53 @@ function errorReply(msg, code, message) {
   return { v: V, id: idOf(msg), ok: false, error: { code, message } };
 }
 
-function answer(msg) {
+/** the page's request as the text Python gets, or an error reply */
+function requestText(msg) {
   let text;
   try {
     // A string is handed over as it is (Python says whether it is JSON); anything else
     // is serialised. undefined -> "null", which Python refuses as "not an object".
     text = typeof msg === "string" ? msg : JSON.stringify(msg) ?? "null";
   } catch (err) {
-    self.postMessage(errorReply(msg, "bad_message", `the message is not JSON-serialisable: ${err.message}`));
+    return { error: errorReply(msg, "bad_message", `the message is not JSON-serialisable: ${err.message}`) };
+  }
+  if (text.length > MAX_REQUEST) {
+    return { error: errorReply(text, "too_large", `a request is at most ${MAX_REQUEST} characters, not ${text.length}`) };
+  }
+  if (typeof text.isWellFormed === "function" && !text.isWellFormed()) {
+    return { error: errorReply(msg, "bad_message", "the request holds a lone surrogate (not valid Unicode text)") };
+  }
+  return { text };
+}
+
+/** Python's reply text as an object; an integer beyond 2^53 in it is an internal error */
+function parseReply(replyText, msg) {
+  // a JSON number follows ":", "," or "[" (or starts the text); only 16 digits or more can be
+  // beyond 2^53, so most replies (and digits inside strings, like the generator state) skip this
+  if (!/(^|[:,[])\s*-?[0-9]{16}/.test(replyText)) return JSON.parse(replyText);
+  let unsafe = null;
+  const reply = JSON.parse(replyText, (key, value, context) => {
+    if (unsafe === null && typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      unsafe = `"${key}": ${context && context.source ? context.source : value}`;
+    }
+    return value;
+  });
+  if (unsafe !== null) {
+    return errorReply(msg, "internal", `the engine's reply holds an integer beyond 2^53 (${unsafe}), which JavaScript cannot hold exactly`);
+  }
+  return reply;
+}
+
+function answer(msg) {
+  const req = requestText(msg);
+  if (req.error) {
+    self.postMessage(req.error);
     return;
   }
   let reply;
   try {
     // str in, str out: no JS proxy is created or leaked per request.
-    reply = JSON.parse(handle(text));
+    reply = parseReply(handle(req.text), msg);
   } catch (err) {
     reply = errorReply(msg, "internal", lastLine(err));
   }
@@ -65,13 +121,15 @@ function refuse(msg) {
   self.postMessage(errorReply(msg, "internal", `the engine did not start: ${bootFailure}`));
 }
 
-// The line that says what was raised ("RuntimeError: ..."), without Pyodide's hint.
+// The line that says what was raised ("RuntimeError: ..."), without Pyodide's hint; at
+// most 400 characters (it may quote what was sent).
 function lastLine(err) {
   const lines = String((err && err.message) || err)
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("For more information about the cause of this error"));
-  return lines[lines.length - 1] || "unknown error";
+  const line = lines[lines.length - 1] || "unknown error";
+  return line.length > 400 ? `${line.slice(0, 399)}…` : line;
 }
 
 // ---- boot progress ----------------------------------------------------------------------
@@ -230,7 +288,9 @@ async function boot() {
       total: ms(T0, tReady),
     },
   });
-  for (const msg of queue.splice(0)) answer(msg);
+  for (const msg of queue.splice(0)) {
+    try { answer(msg); } catch (err) { self.postMessage(errorReply(null, "internal", lastLine(err))); }
+  }
 }
 
 boot().catch((err) => {

@@ -73,19 +73,36 @@ export class EngineClient {
       return;
     }
     const pending = this._pending.get(msg.id);
-    if (!pending) return;
+    if (!pending) {
+      // a reply without a request of ours: the worker could not read the request's id
+      // (too large, not JSON); the oldest request waiting is the one it answered, since the
+      // worker answers in order
+      if (msg.ok === false && msg.id === null && this._pending.size) {
+        const [first, p] = this._pending.entries().next().value;
+        this._pending.delete(first);
+        const err = msg.error && typeof msg.error === "object" ? msg.error : {};
+        p.reject(new EngineError(String(err.code || "internal"), String(err.message || "unknown error"), p.op));
+      }
+      return;
+    }
     this._pending.delete(msg.id);
-    if (msg.ok) pending.resolve(msg);
+    if (msg.ok === true) pending.resolve(msg);
     else {
-      const err = msg.error || {};
-      pending.reject(new EngineError(err.code || "internal", err.message || "unknown error", pending.op));
+      const err = msg.error && typeof msg.error === "object" ? msg.error : {};
+      pending.reject(new EngineError(String(err.code || "internal"), String(err.message || "unknown error"), pending.op));
     }
   }
 
   /** Sends `{v, id, op, ...fields}` as a JSON string; resolves with the reply. */
   request(op, fields = {}) {
     const id = this._nextId++;
-    const text = JSON.stringify({ v: PROTOCOL_VERSION, id, op, ...fields });
+    let text;
+    try {
+      text = JSON.stringify({ v: PROTOCOL_VERSION, id, op, ...fields });
+    } catch (err) {
+      // a cycle, a BigInt, nesting deeper than the stack: refused here, nothing is sent
+      return Promise.reject(new EngineError("bad_message", `the request cannot be written as JSON: ${err && err.message ? err.message : err}`, op));
+    }
     return new Promise((resolve, reject) => {
       this._pending.set(id, { resolve, reject, op });
       this.worker.postMessage(text);

@@ -28,18 +28,79 @@ const root = document.documentElement;
 // ---------------------------------------------------------------------------- parameters
 class ParamError extends Error {}
 
+// Limits on what the URL, a position file and the host page's messages may hold (docs/embed.md
+// "Hostile input and limits"); the engine checks the rest (a snapshot completely).
+const MAX_JSON_CHARS = 1 << 20;   // as the worker's request cap
+const MAX_DEPTH = 32;
+const MAX_MOVES = 5000;
+const MAX_ID = 128;
+
+/**
+ * JSON text read exactly: at most MAX_JSON_CHARS, nested at most MAX_DEPTH, and no integer
+ * JSON.parse would round (beyond 2^53: write it as a string, as the engine writes seeds and
+ * the generator state). Throws ParamError(`the ${what} …`).
+ */
+export function parseExact(text, what) {
+  if (typeof text !== "string") throw new ParamError(`the ${what} is not JSON text`);
+  if (text.length > MAX_JSON_CHARS) throw new ParamError(`the ${what} is ${text.length} characters (at most ${MAX_JSON_CHARS})`);
+  let unsafe = null;
+  let value;
+  try {
+    value = JSON.parse(text, (key, v, context) => {
+      if (unsafe === null && typeof v === "number" && Number.isInteger(v) && !Number.isSafeInteger(v)) {
+        unsafe = context && context.source ? context.source : String(v);
+      }
+      return v;
+    });
+  } catch {
+    throw new ParamError(`the ${what} is not JSON`);
+  }
+  if (unsafe !== null) throw new ParamError(`the ${what} holds the integer ${unsafe}, beyond 2^53: JavaScript would round it (write it as a string)`);
+  const problem = plainProblem(value);
+  if (problem) throw new ParamError(`the ${what}: ${problem}`);
+  return value;
+}
+
+/** why `value` is not plain JSON data (what postMessage may carry but JSON may not), or null */
+export function plainProblem(value, depth = 0) {
+  if (depth > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`;
+  if (value === null || typeof value === "string" || typeof value === "boolean") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? (Number.isInteger(value) && !Number.isSafeInteger(value) ? `${value} is beyond 2^53` : null) : `${value} is not a JSON number`;
+  if (Array.isArray(value)) {
+    for (const v of value) { const p = plainProblem(v, depth + 1); if (p) return p; }
+    return null;
+  }
+  if (typeof value === "object") {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return `a ${(proto && proto.constructor && proto.constructor.name) || "special"} object is not JSON`;
+    for (const k of Object.keys(value)) { const p = plainProblem(value[k], depth + 1); if (p) return p; }
+    return null;
+  }
+  return `a ${typeof value} is not JSON`;
+}
+
 function jsonParam(params, name) {
   const raw = params.get(name);
   if (raw === null || raw === "") return undefined;
-  try { return JSON.parse(raw); } catch { throw new ParamError(`the ${name} parameter is not JSON`); }
+  return parseExact(raw, `${name} parameter`);
 }
 
-function intParam(params, name, { min = 0, max = Infinity } = {}) {
+function intParam(params, name, { min = 0, max = 1e9 } = {}) {
   const raw = params.get(name);
   if (raw === null || raw === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ParamError(`the ${name} parameter must be a whole number from ${min}`);
+  const n = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) throw new ParamError(`the ${name} parameter must be a whole number from ${min} to ${max}`);
   return n;
+}
+
+/** a seed: a whole number below 2^64, as a number when JavaScript holds it exactly, else as
+ *  its decimal text (the engine takes both) */
+function seedParam(params) {
+  const raw = params.get("seed");
+  if (raw === null || raw === "") return undefined;
+  if (!/^[0-9]{1,20}$/.test(raw) || BigInt(raw) >= 2n ** 64n) throw new ParamError("the seed parameter must be a whole number below 2^64");
+  const n = Number(raw);
+  return Number.isSafeInteger(n) ? n : String(BigInt(raw));
 }
 
 function parseOrigins(raw) {
@@ -59,16 +120,16 @@ function readParams(params) {
   const cfg = {
     game: params.get("game") || undefined,
     position: params.get("position") || undefined,
-    players: intParam(params, "players", { min: 1 }),
+    players: intParam(params, "players", { min: 1, max: 16 }),
     seats: params.get("seats") ? params.get("seats").split(",").map((s) => s.trim()) : undefined,
     options: jsonParam(params, "options"),
-    seed: intParam(params, "seed"),
+    seed: seedParam(params),
     moves: jsonParam(params, "moves"),
     snapshot: jsonParam(params, "snapshot"),
     mode: params.get("mode") || undefined,
-    seat: intParam(params, "seat"),
+    seat: intParam(params, "seat", { max: 15 }),
     bot: params.get("bot") || undefined,
-    botDelay: intParam(params, "botDelay"),
+    botDelay: intParam(params, "botDelay", { max: 60000 }),
     size: params.get("size") || undefined,
     list: params.get("list") || undefined,
   };
@@ -103,12 +164,40 @@ window.addEventListener("message", (event) => {
   }
   const msg = event.data;
   if (!msg || typeof msg !== "object" || msg.tabletop !== EMBED_PROTOCOL || typeof msg.type !== "string") return;
+  // a message for us: from here on every problem is answered (never an uncaught exception)
+  const problem = messageProblem(msg);
+  if (problem) {
+    replyError({ type: msg.type }, event.origin, new HostError("bad_message", problem));
+    return;
+  }
   onHostMessage(msg, event.origin).catch((err) => replyError(msg, event.origin, err));
 });
 
+/** the id a reply may echo: a string of at most MAX_ID characters, a finite number, or null */
+const safeId = (id) => (id === undefined || id === null ? null
+  : typeof id === "string" ? (id.length <= MAX_ID ? id : null)
+  : typeof id === "number" && Number.isFinite(id) ? id : null);
+
+/** why a host page's message is refused before it is looked at, or null */
+function messageProblem(msg) {
+  if (msg.type.length > 40) return "type is longer than 40 characters";
+  if (msg.id !== undefined && msg.id !== null && safeId(msg.id) === null) {
+    return `id must be a string of at most ${MAX_ID} characters, a finite number or null`;
+  }
+  const plain = plainProblem(msg);
+  if (plain) return plain;
+  let size;
+  try { size = JSON.stringify(msg).length; } catch (err) { return `not JSON: ${err.message}`; }
+  if (size > MAX_JSON_CHARS) return `the message is ${size} characters as JSON (at most ${MAX_JSON_CHARS})`;
+  if (msg.seat !== undefined && msg.seat !== null && !Number.isInteger(msg.seat)) return "seat must be a whole number or null";
+  return null;
+}
+
 function replyError(msg, origin, err) {
   const code = err instanceof EngineError ? err.code : err instanceof ParamError ? "bad_position" : (err && err.code) || "internal";
-  toHost({ type: "error", id: msg.id ?? null, request: msg.type, code, message: String((err && err.message) || err) }, origin);
+  let message = String((err && err.message) || err);
+  if (message.length > 400) message = `${message.slice(0, 399)}…`;
+  toHost({ type: "error", id: safeId(msg.id), request: String(msg.type).slice(0, 40), code, message }, origin);
 }
 
 class HostError extends Error {
@@ -154,8 +243,9 @@ async function uiFor(game) {
 /** the setup with defaults filled in and checked (no rules here: the engine checks the rest) */
 function normalize(raw) {
   const cfg = { ...raw };
+  if (cfg.game !== undefined && typeof cfg.game !== "string") throw new ParamError("game must be a game id");
   if (cfg.snapshot) {
-    if (typeof cfg.snapshot !== "object") throw new ParamError("snapshot must be an object");
+    if (typeof cfg.snapshot !== "object" || Array.isArray(cfg.snapshot)) throw new ParamError("snapshot must be an object");
     cfg.game = cfg.snapshot.game;
     cfg.players = cfg.snapshot.players;
   }
@@ -174,11 +264,17 @@ function normalize(raw) {
     cfg.players = cfg.seats.length;
   }
   cfg.players = cfg.players ?? info.min_players;
+  if (!Number.isInteger(cfg.players) || cfg.players < 1 || cfg.players > 16) throw new ParamError("players must be a whole number from 1 to 16");
   if (!cfg.seats) {
     const human = cfg.seat ?? 0;
     cfg.seats = Array.from({ length: cfg.players }, (_, i) => (cfg.mode === "explore" || i === human ? "human" : cfg.bot));
   }
   if (cfg.moves !== undefined && !Array.isArray(cfg.moves)) throw new ParamError("moves must be a list of [seat, move] pairs");
+  if (cfg.moves && cfg.moves.length > MAX_MOVES) throw new ParamError(`moves lists at most ${MAX_MOVES} moves`);
+  if (cfg.botDelay !== undefined && (!Number.isInteger(cfg.botDelay) || cfg.botDelay < 0 || cfg.botDelay > 60000)) {
+    throw new ParamError("botDelay must be a whole number of ms from 0 to 60000");
+  }
+  if (cfg.seat !== undefined && (!Number.isInteger(cfg.seat) || cfg.seat < 0 || cfg.seat >= cfg.players)) throw new ParamError(`there is no seat ${cfg.seat}`);
   if (cfg.moves && cfg.moves.length && cfg.seed === undefined) throw new ParamError("a move list needs the seed it was played with");
   if (cfg.options !== undefined && (typeof cfg.options !== "object" || Array.isArray(cfg.options))) throw new ParamError("options must be an object");
   cfg.botDelay = cfg.botDelay ?? 600;
@@ -493,7 +589,8 @@ async function start() {
       const url = new URL(raw.position, location.href);
       const response = await fetch(url);
       if (!response.ok) throw new ParamError(`the position file ${url} gave HTTP ${response.status}`);
-      const file = await response.json();
+      const file = parseExact(await response.text(), `position file ${url}`);
+      if (!file || typeof file !== "object" || Array.isArray(file)) throw new ParamError(`the position file ${url} is not a JSON object`);
       const { position, ...rest } = raw;
       const fromFile = Object.fromEntries(POSITION_FIELDS.filter((k) => file[k] !== undefined).map((k) => [k, file[k]]));
       raw = { ...fromFile, ...rest };

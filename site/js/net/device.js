@@ -165,7 +165,25 @@ class Device {
   }
 
   // ------------------------------------------------------------------ messages from the host
+  /** a message from the host: checked first (messageProblem); a bad one is dropped with a
+   *  console reason and changes nothing; a handler that throws is reported, never fatal */
   receive(msg) {
+    const problem = messageProblem(msg);
+    if (problem) {
+      console.warn(`dropped a message from the host: ${problem}`);
+      this.badMessages = (this.badMessages || 0) + 1;
+      return undefined;
+    }
+    try {
+      return this.dispatch(msg);
+    } catch (err) {
+      console.error("could not show a message from the host", err);
+      status(`Could not show the host's last message: ${err && err.message ? err.message : err}`, "error");
+      return undefined;
+    }
+  }
+
+  dispatch(msg) {
     switch (msg.type) {
       case "lobby": return this.onLobby(msg);
       case "seated": return this.onSeated(msg);
@@ -237,7 +255,7 @@ class Device {
       this.view.setConnection("online", "Connected");
     }
     if (msg.seat !== null && msg.seat !== undefined) this.seat = msg.seat;
-    $("device-title").textContent = `${titleOf(msg.game)}${this.mode === "screen" ? " · shared screen" : this.seat !== null ? ` · ${msg.seats[this.seat].name}` : ""}`;
+    $("device-title").textContent = `${titleOf(msg.game)}${this.mode === "screen" ? " · shared screen" : this.seat !== null ? ` · ${(msg.seats[this.seat] || {}).name || ""}` : ""}`;
     showSection("game");
     this.view.update(msg);
     if (this.pending && msg.version > this.pending.version) this.settle(true);
@@ -354,6 +372,61 @@ class Device {
   }
 }
 
+// ---------------------------------------------------------------------------- checks
+// What a phone or a screen takes from the host (docs/net.md "Hostile input and limits"): the
+// fields this page reads, with their types, before anything is changed. The host is the
+// engine's voice, but a page must survive a broken or hostile one.
+const isInt = (x) => Number.isSafeInteger(x) && x >= 0;
+const isText = (x, max = 200) => typeof x === "string" && x.length <= max;
+const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+function seatsProblem(seats) {
+  if (!Array.isArray(seats) || seats.length > 16) return "seats is not a list of at most 16";
+  for (const s of seats) {
+    if (!isObject(s) || !isText(s.name, 100) || (s.seat !== undefined && !isInt(s.seat))) return "a seat without a name or number";
+  }
+  return null;
+}
+
+/** why the host's message cannot be taken, or null */
+export function messageProblem(msg) {
+  if (!isObject(msg)) return "not an object";
+  if (!isText(msg.type, 40)) return "no type";
+  switch (msg.type) {
+    case "lobby":
+      if (!isText(msg.room, 64) || !isText(msg.game, 40)) return "a lobby without its room or game";
+      return seatsProblem(msg.seats);
+    case "seated":
+      if (!isInt(msg.seat) || !isText(msg.credential, 200)) return "seated without a seat and a credential";
+      if (msg.room !== undefined && msg.room !== null && !isText(msg.room, 64)) return "seated with a bad room";
+      return null;
+    case "watching":
+      return msg.room === undefined || msg.room === null || isText(msg.room, 64) ? null : "watching with a bad room";
+    case "update": {
+      if (!isInt(msg.version)) return "an update without a whole version";
+      if (!isText(msg.game, 40)) return "an update without its game";
+      if (msg.seat !== null && msg.seat !== undefined && !isInt(msg.seat)) return "an update with a bad seat";
+      const bad = seatsProblem(msg.seats);
+      if (bad) return `an update: ${bad}`;
+      if (isInt(msg.seat) && msg.seat >= msg.seats.length) return "an update for a seat the table does not have";
+      if (!isObject(msg.view)) return "an update without a view";
+      if (!Array.isArray(msg.legal_moves) || !msg.legal_moves.every(isObject)) return "an update whose legal moves are not a list of moves";
+      if (msg.events !== undefined && !Array.isArray(msg.events)) return "an update whose events are not a list";
+      return null;
+    }
+    case "notice":
+      return msg.seats === undefined ? null : seatsProblem(msg.seats);
+    case "refused":
+      return isText(msg.reason, 1000) && (msg.code === undefined || isText(msg.code, 40)) ? null : "refused without a reason";
+    case "transfer_code":
+      return isText(msg.code, 32) && Number.isFinite(msg.expires_in) && msg.expires_in >= 0 && msg.expires_in <= 86400
+        ? null : "a transfer code without its code or time";
+    case "closed":
+      return isText(msg.reason, 1000) ? null : "closed without a reason";
+    default:
+      return null;  // a message this page does not know is ignored
+  }
+}
+
 /** reconnect delays: 0.5, 0.8, 1.3, 2, 3.3, then every 5 s (±20 %) */
 function backoff(n) {
   return Math.min(5000, 500 * 1.6 ** Math.min(n, 6)) * (0.8 + Math.random() * 0.4);
@@ -455,6 +528,16 @@ function exposeForTests() {
     get drawn() { return device && device.view ? device.view.drawn : {}; },
     get arrived() { return device ? device.arrived : {}; },
     get tapAt() { return device ? device.tapAt : null; },
+    get badMessages() { return device ? device.badMessages || 0 : 0; },
+    /** tests: a text as if the host had sent it, through this link's limits and checks;
+     *  answers the link's refusal, or null */
+    receiveText: (text) => {
+      const link = device && device.link;
+      if (!link || !link.onmessage) return "no link";
+      const r = link._inbox.push(text, now());
+      if (r.message) link.onmessage(r.message, r.text);
+      return r.refused || null;
+    },
     play: (move) => (device ? device.attempt(move) : Promise.resolve(false)),
     rtt: () => (device && device.link ? device.link.ping() : Promise.reject(new Error("not connected"))),
     // tests: this device stops sending anything (a phone gone out of range, without a goodbye)

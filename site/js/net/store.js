@@ -32,17 +32,62 @@ function tx(mode, fn) {
   }));
 }
 
+// What comes back from storage is checked before the page uses it (docs/net.md "Hostile
+// input and limits"): another tab, an extension, a damaged profile or an older version of
+// this site may have written it. A record that fails is left out with a console reason (the
+// engine still checks the saved room itself, completely, in room_restore).
+const ROOM_RE = /^[a-z0-9]{4,40}$/i;
+const isInt = (x) => Number.isSafeInteger(x) && x >= 0;
+const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+
+/** is `room` the shape of a room id (the key of a stored room)? */
+export const isRoomId = (room) => typeof room === "string" && ROOM_RE.test(room);
+
+/** why a stored room record cannot be used, or null */
+export function recordProblem(r) {
+  if (!isObject(r)) return "not an object";
+  if (!isRoomId(r.room)) return "no room id";
+  if (typeof r.game !== "string" || !/^[a-z][a-z0-9_]{0,39}$/.test(r.game)) return "no game";
+  if (!isInt(r.players) || r.players < 1 || r.players > 16) return "players is not a small whole number";
+  if (!Number.isFinite(r.savedAt)) return "no time saved";
+  if (!isInt(r.version)) return "version is not a whole number";
+  if (typeof r.over !== "boolean") return "over is not true or false";
+  if (!isObject(r.saved) || !isObject(r.saved.match) || !Array.isArray(r.saved.match.log)) return "no saved room";
+  return null;
+}
+
+function checked(record, where) {
+  if (record === undefined || record === null) return null;
+  const problem = recordProblem(record);
+  if (problem) {
+    console.warn(`a stored table (${where}) was left out: ${problem}`);
+    return null;
+  }
+  return record;
+}
+
 /** {room, game, players, saved, savedAt, version, over} */
 export const saveRoom = (record) => tx("readwrite", (s) => s.put(record));
-export const loadRoom = (room) => tx("readonly", (s) => s.get(room));
+/** the stored room, or null (none, or one that fails recordProblem) */
+export const loadRoom = (room) => (isRoomId(room) ? tx("readonly", (s) => s.get(room)).then((r) => checked(r, room)) : Promise.resolve(null));
 export const deleteRoom = (room) => tx("readwrite", (s) => s.delete(room));
-export const listRooms = () => tx("readonly", (s) => s.getAll());
+/** every stored room that passes recordProblem */
+export const listRooms = () => tx("readonly", (s) => s.getAll())
+  .then((all) => (Array.isArray(all) ? all : []).map((r, i) => checked(r, `#${i}`)).filter(Boolean));
 
 // ---------------------------------------------------------------------------- devices
 
 const seatKey = (room) => `tabletop.seat.${room}`;
+/** {seat, credential} kept for `room`, or null (none, or not that shape) */
 export function getSeat(room) {
-  try { return JSON.parse(localStorage.getItem(seatKey(room)) || "null"); } catch { return null; }
+  let value;
+  try { value = JSON.parse(localStorage.getItem(seatKey(room)) || "null"); } catch { return null; }
+  if (value === null) return null;
+  if (!isObject(value) || !isInt(value.seat) || typeof value.credential !== "string" || !value.credential || value.credential.length > 200) {
+    console.warn(`the stored seat of table ${room} was left out: not a seat and a credential`);
+    return null;
+  }
+  return value;
 }
 export function setSeat(room, seat, credential) {
   try { localStorage.setItem(seatKey(room), JSON.stringify({ seat, credential })); } catch { /* private mode */ }
