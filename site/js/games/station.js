@@ -270,7 +270,8 @@ export class StationTable {
   statusHTML() {
     const v = this.view, name = this.hooks.seatName;
     const t = v.turn;
-    const storms = v.storms_at.map((n, i) => `<span class="storm-at${v.purchases >= n ? " done" : ""}">${["I", "II"][i]} at ${n}</span>`).join(" ");
+    // a Storm is done when the view holds its table (the engine resolved it), not by counting here
+    const storms = v.storms_at.map((n, i) => `<span class="storm-at${v.storms.some((st) => st.storm === ["I", "II"][i]) ? " done" : ""}">${["I", "II"][i]} at ${n}</span>`).join(" ");
     const who = t.phase === "over" ? "Game over" : `${esc(name(t.seat))}${t.phase === "bonus" ? " chooses a bonus credit" : " to act"}`;
     return `<span class="who" data-testid="who"><i class="seat-dot s${t.seat}" aria-hidden="true"></i>${who}</span>
       <span class="round">Round ${t.round}</span>
