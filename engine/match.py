@@ -7,7 +7,7 @@ from typing import Any
 from . import plain_json
 from .errors import IllegalMove
 from .games.base import Event, Move, Rules, View
-from .rng import word_to_json
+from .rng import Rng, word_to_json
 
 SNAPSHOT_FORMAT = 1
 
@@ -174,6 +174,15 @@ class Match:
         except Exception:  # a hostile value the explanation did not expect
             return NOT_LISTED
         return reason if type(reason) is str and reason else NOT_LISTED
+
+    def replayed(self, moves: int | None = None) -> Match:
+        """A new match of the same game, options and seed with the first ``moves`` moves of the log
+        played again (all of them when ``None``; ``-1``: all but the last, to undo it)."""
+        state = self._rules.setup(self._players, dict(self._options), Rng(self._seed))
+        match = Match(self._rules, state, self._players, dict(self._options), self._seed)
+        for seat, move in self._log[:moves]:
+            match.play(seat, move)
+        return match
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see; ``None`` gives the public view (a shared screen)."""

@@ -374,10 +374,7 @@ class Room:
         return out
 
     def _undo_last_move(self) -> None:
-        from .. import replay
-
-        m = self.match
-        self.match = replay(m.game, m.players, m.options, m.seed, m.log[:-1])
+        self.match = self.match.replayed(-1)
 
     def _accepted(self, events: list[dict[str, Any]], acted: int | None = None) -> Outbox:
         self.last_action = self.clock.now()
