@@ -9,26 +9,26 @@ from engine.rng import Rng
 GAMES = ("splendor", "guild", "stars", "station")
 
 
-def test_every_level_a_player_can_pick_is_a_bot_and_random_and_greedy_stay():
+def test_every_level_a_player_can_pick_is_a_bot_and_random_and_greedy_stay() -> None:
     assert LEVELS == ("easy", "normal", "hard")
     for name in (*LEVELS, "random", "greedy"):
         assert name in BOTS
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_easy_plays_a_whole_game_with_legal_moves_only(game):
+def test_easy_plays_a_whole_game_with_legal_moves_only(game: str) -> None:
     match = engine.new_match(game, 2, seed=11)
     for _ in range(3000):
         if match.is_over():
             break
-        seat = match.view(None).get("waiting_for", match.to_act())[0] if game == "stars" else match.to_act()[0]
+        seat = match.waiting_for()[0]
         move = choose_move(match, seat, "easy")
         assert move in match.legal_moves(seat)
         match.play(seat, move)
     assert match.is_over()
 
 
-def test_easy_sometimes_differs_from_normal_but_normal_is_greedy():
+def test_easy_sometimes_differs_from_normal_but_normal_is_greedy() -> None:
     match = engine.new_match("splendor", 2, seed=5)
     view, moves = match.view(0), match.legal_moves(0)
     easy = {repr(BOTS["easy"](view, moves, Rng(k))) for k in range(40)}
@@ -37,7 +37,7 @@ def test_easy_sometimes_differs_from_normal_but_normal_is_greedy():
     assert len(easy) > len(normal)
 
 
-def test_a_bad_budget_is_refused_with_a_reason():
+def test_a_bad_budget_is_refused_with_a_reason() -> None:
     match = engine.new_match("splendor", 2, seed=1)
     with pytest.raises(ValueError, match="think_ms"):
         choose_move(match, 0, "normal", think_ms=0)
@@ -47,7 +47,7 @@ def test_a_bad_budget_is_refused_with_a_reason():
         choose_move(match, 0, "genius")
 
 
-def test_every_bot_accepts_a_budget_and_with_iterations_and_an_rng_is_deterministic():
+def test_every_bot_accepts_a_budget_and_with_iterations_and_an_rng_is_deterministic() -> None:
     match = engine.new_match("guild", 3, seed=2)
     for bot in BOTS:
         first = choose_move(match, 0, bot, rng=Rng(9), iterations=8)
@@ -55,7 +55,7 @@ def test_every_bot_accepts_a_budget_and_with_iterations_and_an_rng_is_determinis
         assert choose_move(match, 0, bot, rng=Rng(9), iterations=8) == first
 
 
-def test_the_default_generator_comes_from_the_view_not_the_seed():
+def test_the_default_generator_comes_from_the_view_not_the_seed() -> None:
     # two matches with different seeds whose seat-0 views agree get the same generator
     a, b = engine.new_match("splendor", 2, seed=1), engine.new_match("splendor", 2, seed=1)
     assert view_rng(a.view(0), 0, 0).state == view_rng(b.view(0), 0, 0).state

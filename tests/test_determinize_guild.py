@@ -108,4 +108,5 @@ def test_a_sampled_world_plays_on_to_the_end() -> None:
         components_once(world)
         steps += 1
         assert steps < 5000
-    assert RULES.result(world)["winners"]
+    result = RULES.result(world)
+    assert result is not None and result["winners"]
