@@ -10,7 +10,15 @@ import { fragmentToText, shareLink } from "./share.js";
 import { newEntryId, openHistory } from "./store.js";
 import { ReplayViewer } from "./viewer.js";
 
-const $ = (id) => document.getElementById(id);
+// its own stylesheet, loaded with the module (as the games load theirs)
+(function loadStylesheet() {
+  if (typeof document === "undefined" || document.querySelector("link[data-history-css]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../../css/history.css", import.meta.url).href;
+  link.dataset.historyCss = "";
+  document.head.appendChild(link);
+})();
 
 function when(iso) {
   if (!iso) return "";
@@ -41,7 +49,7 @@ export class HistoryScreen {
         <div class="history-tools">
           <label>Game <select data-testid="history-filter" class="history-filter"></select></label>
           <label class="btn secondary history-import">Import a record…
-            <input type="file" accept=".json,application/json" data-testid="history-import" class="visually-hidden"></label>
+            <input type="file" accept=".json,application/json" data-testid="history-import" class="sr-only"></label>
           <button type="button" class="btn ghost danger" data-act="clear" data-testid="history-clear">Delete all</button>
         </div>
         <p class="history-drop muted" data-testid="history-drop">…or drop a record file here.</p>
@@ -114,7 +122,7 @@ export class HistoryScreen {
       } else if (!entry) return;
       else if (act === "delete") { await store.remove(entry.id); await this.refresh(); }
       else if (act === "export") downloadRecord(entry.record);
-      else if (act === "share") await this.share(entry.record);
+      else if (act === "share") b.dataset.link = await this.share(entry.record);
       else if (act === "open") await this.openReplay({ record: entry.record }, { entry });
       else if (act === "resume") await this.resume(entry);
     } catch (err) {
@@ -130,7 +138,7 @@ export class HistoryScreen {
     } catch {
       prompt("The link to this game (it holds the whole game):", link);
     }
-    this.lastLink = link;
+    return link;
   }
 
   /** The engine validates the file (record_open); only a valid record is stored. */
@@ -180,7 +188,7 @@ export class HistoryScreen {
       if (!b) return;
       try {
         if (b.dataset.replayAct === "export") downloadRecord(opened.record);
-        else if (b.dataset.replayAct === "share") await this.share(opened.record);
+        else if (b.dataset.replayAct === "share") b.dataset.link = await this.share(opened.record);
         else if (b.dataset.replayAct === "keep") {
           await (await openHistory()).put({ id: newEntryId(), record: opened.record, imported: true });
           b.disabled = true;

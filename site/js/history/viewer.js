@@ -169,6 +169,7 @@ export class ReplayViewer {
 
   _draw(at, reply) {
     this.at = at;
+    this.view = reply.view;  // what is drawn (tests compare it with CPython's view at this move)
     this.table.render({ view: reply.view, legal_moves: [], to_act: reply.to_act, over: reply.over, result: reply.result },
       { interactive: false, fresh: true });
     const root = this.root;

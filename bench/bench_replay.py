@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test): the replay viewer in Pyodide — opening a record and jumping to any move.
+
+    .venv/bin/python bench/bench_replay.py [--jumps 40] [--games splendor,guild,stars,station]
+
+For each game, a 4-seat game of at least 200 moves is played in CPython (random moves, seeded),
+written as a record, and opened in headless Chromium through a share link (#replay=…, so no
+clicking). Printed per game: the moves, `record_open` in the worker (validate by replay + keep a
+copy every 10 moves), and for random jumps the time from asking for a move to its table drawn
+(ViewerReplay.timings: `record_view` round trip + the game's renderer): median, 90th percentile,
+max. Issue 14's target: any move of a 200-move game within 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from serve import BackgroundServer  # noqa: E402
+
+import engine  # noqa: E402
+from engine import records  # noqa: E402
+
+
+def long_record(game: str, at_least: int = 200) -> dict:
+    for seed in range(100):
+        match = engine.new_match(game, 4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            moves = match.legal_moves(seat)
+            match.play(seat, moves[rng.randrange(len(moves))])
+        if len(match.log) >= at_least:
+            return records.from_match(match, names=["Ada", "Bo", "Cy", "Di"])
+    raise RuntimeError(f"no {game} game of {at_least} moves in 100 seeds")
+
+
+def fragment(record: dict) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate, as CompressionStream("deflate-raw")
+    packed = packer.compress(json.dumps(record).encode()) + packer.flush()
+    return "replay=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--jumps", type=int, default=40)
+    ap.add_argument("--games", default="splendor,guild,stars,station")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-replay-"))
+    dist = tmp / "dist"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--quiet", "--dist", str(dist)], check=True)
+    site = BackgroundServer(dist, lifetime_s=1200)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"{'game':9} {'moves':>5} {'open ms':>8} {'jump median':>12} {'p90':>6} {'max':>6}"
+                  f"  (ms, {args.jumps} jumps)")
+            for game in args.games.split(","):
+                record = long_record(game)
+                page = browser.new_page()
+                page.goto(f"{site.url}?botDelay=0#{fragment(record)}")
+                page.wait_for_function("window.tabletop && window.tabletop.replay && window.tabletop.replay.table"
+                                       " && !window.tabletop.replay.busy", timeout=120_000)
+                opened_ms = page.evaluate("""async (record) => {
+                  const engine = window.tabletop.replay.engine;
+                  const t0 = performance.now();
+                  const r = await engine.request("record_open", { record });
+                  const ms = performance.now() - t0;
+                  await engine.request("record_close", { replay: r.replay });
+                  return ms;
+                }""", record)
+                rng = random.Random(0)
+                targets = [rng.randrange(len(record["log"]) + 1) for _ in range(args.jumps)]
+                timings = page.evaluate("""async (targets) => {
+                  const v = window.tabletop.replay;
+                  v.timings = [];
+                  for (const at of targets) { await v.jump(at, true); }
+                  return v.timings;
+                }""", targets)
+                print(f"{game:9} {len(record['log']):>5} {opened_ms:>8.0f} {statistics.median(timings):>12.1f} "
+                      f"{pct(timings, 0.9):>6.1f} {max(timings):>6.1f}")
+                page.close()
+            browser.close()
+    finally:
+        site.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

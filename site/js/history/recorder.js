@@ -1,0 +1,35 @@
+// Keeps the local game being played in History: after it starts, after every move, and at its
+// end, the engine writes the match's record (record_of) and history/store.js keeps it.
+// Saves run one at a time, in order; a failed save is logged and the game goes on.
+//
+// The app's session `s` carries: cfg {game, players, seats}, match (handle), and here
+// historyId, started, takebacks (the entries the engine gave for take-backs done).
+
+import { newEntryId, openHistory } from "./store.js";
+
+/** The names and computers of the app's seats ("human", or a computer's level). */
+export function seatsOf(cfg, seatName) {
+  return {
+    names: cfg.seats.map((_, i) => seatName(i)),
+    bots: cfg.seats.map((kind) => (kind === "human" ? null : kind)),
+    mode: cfg.seats.filter((k) => k === "human").length >= 2 ? "pass" : "solo",
+  };
+}
+
+/** Saves the session's game as it stands now (queued after any save still running). */
+export function saveGame(engine, s, seatName, { finished = false } = {}) {
+  s.historyId ||= newEntryId();
+  s.started ||= new Date().toISOString();
+  s.takebacks ||= [];
+  const match = s.match;
+  const run = async () => {
+    const seats = seatsOf(s.cfg, seatName);
+    const { record } = await engine.request("record_of", {
+      match, ...seats, started: s.started, finished: finished ? new Date().toISOString() : null, takebacks: s.takebacks,
+    });
+    const store = await openHistory();
+    await store.put({ id: s.historyId, record, seats: s.cfg.seats.slice() });
+  };
+  s.historySaving = (s.historySaving || Promise.resolve()).then(run).catch((err) => console.error("history:", err));
+  return s.historySaving;
+}
