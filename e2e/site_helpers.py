@@ -8,6 +8,8 @@ No tests here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page, expect
 
 import engine
@@ -77,9 +79,9 @@ def wait_state(page: Page) -> str:
 wait_turn_or_end = wait_state
 
 
-def legal_moves(page: Page) -> list[dict]:
+def legal_moves(page: Page) -> list[dict[str, Any]]:
     """The legal moves on screen now (none unless a human seat may act)."""
-    moves: list[dict] = page.evaluate("window.tabletop.legalMoves")
+    moves: list[dict[str, Any]] = page.evaluate("window.tabletop.legalMoves")
     return moves
 
 
