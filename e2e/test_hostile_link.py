@@ -12,6 +12,8 @@ phone is playing. Checked:
   once it floods (300 drops within a second); it may come back, and is cut off again;
 - the honest phone never loses its link (one lobby, no reconnect) and keeps playing: every move
   of the host and the phone arrives on both, during the flood too;
+- the honest phone's own checks refuse malformed host messages (wrong types, missing fields,
+  a seat the table does not have) and change nothing;
 - no page error on the host or the phone.
 The host's main-thread blocking during the attack is measured with a timer-gap probe and the
 Long Tasks API and printed (figures, not assertions: see docs/net.md for the measured values).
@@ -189,6 +191,24 @@ def test_a_hostile_device_cannot_freeze_the_host_or_stop_the_others(devices, bas
           f"{', '.join(f'{ms:.0f}' for ms in during)} ms (longest gap {flood_probe['maxGap']:.1f} ms, long tasks "
           f"{flood_probe['longTasks']}, longest {flood_probe['longest']:.1f} ms)")
     assert ana.net("connected") and lobbies(ana) == 1, "the honest phone never reconnected"
+
+    # 3. the phone's side: what a broken or hostile host could send is checked before it is used
+    shown = ana.page.evaluate("() => JSON.stringify(window.tabletopNet.last)")
+    good = ana.last()
+    bad_updates = [
+        {**good, "version": "7"}, {**good, "version": 2 ** 60}, {**good, "seats": "all"},
+        {**good, "seat": 99}, {**good, "view": None}, {**good, "legal_moves": [1, 2]},
+        {**good, "seats": [{"name": 5}] * 2}, {"type": "seated", "seat": -1, "credential": "x"},
+        {"type": "transfer_code", "code": "ABCD", "expires_in": "soon"}, {"type": "closed"},
+        {"type": "refused"}, {"type": ["update"]},
+    ]
+    answers = [ana.page.evaluate("(t) => window.tabletopNet.receiveText(t)", json.dumps(m)) for m in bad_updates]
+    assert answers == [None] * len(bad_updates), "they pass the link: the page's checks refuse them"
+    assert ana.page.evaluate("(t) => window.tabletopNet.receiveText(t)", "[" * 100 + "]" * 100) == \
+        "JSON nested deeper than 64 levels"
+    assert ana.net("badMessages") == len(bad_updates)
+    assert ana.page.evaluate("() => JSON.stringify(window.tabletopNet.last)") == shown, "nothing changed"
+    assert ana.net("credential") and ana.net("seat") == 1
     assert ana_id in hp.evaluate("() => window.tabletopNet.devices")
     assert host.version == ana.version >= 10
     assert hp.js_errors == [] and ana.page.js_errors == []

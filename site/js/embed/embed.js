@@ -167,7 +167,7 @@ window.addEventListener("message", (event) => {
   // a message for us: from here on every problem is answered (never an uncaught exception)
   const problem = messageProblem(msg);
   if (problem) {
-    replyError({ type: msg.type }, event.origin, new HostError("bad_message", problem));
+    replyError(msg, event.origin, new HostError("bad_message", problem));
     return;
   }
   onHostMessage(msg, event.origin).catch((err) => replyError(msg, event.origin, err));
