@@ -49,7 +49,8 @@ def test_play_applies_a_listed_move_and_returns_events(ask):
 def test_an_illegal_move_gets_its_reason_and_changes_nothing(ask):
     match = new(ask)
     before = ask({"v": 1, "id": 2, "op": "snapshot", "match": match})["snapshot"]
-    reply = ask({"v": 1, "id": 3, "op": "play", "match": match, "seat": 0, "move": {"type": "take", "gems": {"red": 3}}})
+    move = {"type": "take", "gems": {"red": 3}}
+    reply = ask({"v": 1, "id": 3, "op": "play", "match": match, "seat": 0, "move": move})
     assert reply == {"v": 1, "id": 3, "ok": False,
                      "error": {"code": "illegal_move", "message": "take at most two gems of one colour"}}
     assert ask({"v": 1, "id": 4, "op": "snapshot", "match": match})["snapshot"] == before
@@ -95,7 +96,8 @@ ERRORS = [
     ("players missing", {"v": 1, "id": 1, "op": "new_match", "game": "splendor"}, "bad_message"),
     ("players as text", {"v": 1, "id": 1, "op": "new_match", "game": "splendor", "players": "2"}, "bad_message"),
     ("too many players", {"v": 1, "id": 1, "op": "new_match", "game": "splendor", "players": 9}, "bad_options"),
-    ("unknown option", {"v": 1, "id": 1, "op": "new_match", "game": "splendor", "players": 2, "options": {"x": 1}}, "bad_options"),
+    ("unknown option", {"v": 1, "id": 1, "op": "new_match", "game": "splendor", "players": 2, "options": {"x": 1}},
+     "bad_options"),
     ("unknown match", {"v": 1, "id": 1, "op": "state", "match": "m999", "seat": 0}, "unknown_match"),
     ("bad snapshot", {"v": 1, "id": 1, "op": "restore", "snapshot": {"format": 1}}, "bad_message"),
 ]
@@ -115,7 +117,8 @@ def test_bad_seat_and_missing_move_are_bad_messages(ask):
     match = new(ask)
     assert ask({"v": 1, "id": 1, "op": "state", "match": match, "seat": 5})["error"]["code"] == "bad_message"
     assert ask({"v": 1, "id": 1, "op": "play", "match": match, "seat": 0})["error"]["code"] == "bad_message"
-    assert ask({"v": 1, "id": 1, "op": "bot_move", "match": match, "seat": 0, "bot": "oracle"})["error"]["code"] == "bad_message"
+    bot = ask({"v": 1, "id": 1, "op": "bot_move", "match": match, "seat": 0, "bot": "oracle"})
+    assert bot["error"]["code"] == "bad_message"
 
 
 def test_a_whole_game_through_the_protocol(ask):
