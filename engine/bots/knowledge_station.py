@@ -6,11 +6,13 @@ the state built here (`seat_view`: the seat's own station, hand and Dock in full
 stations by their Readiness only — all greedy reads).
 
 ``evaluate`` estimates each seat's final renown: its renown now, plus the Storm awards its
-Readiness would take at each Storm still to come if the Storm were now (greedy's idea of a
-station's worth, ranked against every other station at once), its Shield, and what its
-credits and Dock are worth — weighted by `WEIGHTS`, fitted by least squares on greedy
-self-play (docs/bots.md) — and turns the estimates into win shares with a logistic whose
-spread shrinks as the purchases run out.
+Readiness would take at each Storm still to come if the Storm were now (ranked against every
+other station at once), its Shield, and what its credits and Dock are worth — with greedy's
+weights of a station's worth (`weights`) — and turns the estimates into win shares with a
+logistic whose spread narrows as the purchases run out. (Weights fitted by least squares on
+greedy self-play were tried first: early in the game they give the Storms almost no weight,
+because the modules still to come decide them, and the search played no better with them —
+docs/bots.md.)
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..games.station.station import SECTORS, readiness, shield
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards, thresholds
 from ..rng import Rng
 from . import greedy_station
+from .search import Settings
 
 # --- a small view for the greedy scores ---------------------------------------------------
 
@@ -90,6 +93,15 @@ def candidates(state: StationState, seat: int, moves: list[dict[str, Any]], limi
     ctx = context(state, seat)
     scored = sorted(((greedy_station.score(ctx, m), i) for i, m in enumerate(moves)), key=lambda t: (-t[0], t[1]))
     return [moves[i] for _s, i in scored[:limit]]
+
+
+# --- the search's budget and shape (engine/bots/hard.py reads these) ----------------------
+
+ITERATIONS = 100
+"""Iterations a move: CPU median ≈ 0.3 s, p95 ≈ 0.45 s in CPython (docs/bots.md)."""
+SEARCH = Settings(root_width=6, width=6, rollout=6, exploration=0.7)
+"""Six candidates at the root (greedy's best six): with twelve, a hundred iterations visit
+each too rarely to tell them apart."""
 
 
 # --- playouts ------------------------------------------------------------------------------
@@ -160,36 +172,30 @@ def stage(state: StationState) -> int:
 
 
 LAST = 11
-WEIGHTS: tuple[tuple[float, ...], ...] = (
-    (-0.1, -0.0, -0.01, 0.29, 0.07, 0.3, -0.04),
-    (-0.01, 0.09, 0.08, -0.71, 0.27, 0.3, -0.33),
-    (0.14, 0.13, 0.02, -0.75, 0.13, 0.3, 0.11),
-    (0.68, 0.29, -0.21, -0.08, 0.22, 0.3, -0.31),
-    (0.3, 0.54, 0.07, 0.86, 0.15, 0.3, -1.17),
-    (0.3, 0.85, 0.09, 1.37, -0.01, 0.22, -0.46),
-    (0.3, 0.13, 0.92, 1.25, 0.09, -0.72, -0.73),
-    (0.3, 0.6, 0.7, 1.22, 0.11, -1.1, -0.38),
-    (0.3, 0.5, 0.47, 1.11, 0.1, -0.87, -0.03),
-    (0.3, 0.5, 0.6, 1.25, 0.07, 0.24, 0.21),
-    (0.3, 0.5, 0.86, 0.96, 0.01, 0.61, 0.26),
-    (0.3, 0.5, 0.76, 0.81, -0.01, 0.24, 0.09),
-)
-"""By `stage`: the weights of `FEATURES` (renown still to come per unit), a least-squares fit
-of the renown each seat went on to earn, on 200 two-seat greedy games sampled every third
-move (docs/bots.md), ridge-pulled towards hand-set guesses. Early on nothing predicts much:
-the Storms are decided by the modules still to come."""
-BASE_GAIN: tuple[float, ...] = (101.27, 98.37, 97.36, 95.6, 74.23, 56.17, 41.55, 33.21, 26.5, 13.88, 2.56, 11.15)
-"""By `stage`: the fit's intercept (the same for every seat, so it cancels in the shares)."""
+NEAR = 12
+"""A Storm at most this many purchases away weighs fully (greedy's rule)."""
+
+
+def weights(state: StationState) -> tuple[float, ...]:
+    """The weights of `FEATURES` now: greedy's weights of a station's worth — Storm I 1.0,
+    Storm II 0.9, the Final Storm 0.8, each × 0.7 while it is more than `NEAR` purchases away
+    (the Final Storm counted from Storm II); Shield 0.6 — and 0.25 a credit value, 0.3 a Dock
+    module, nothing more for a module than its Readiness and Shield."""
+    first, second = thresholds(state.players)
+    p = state.purchases
+    return (1.0 if first - p <= NEAR else 0.7, 0.9 if second - p <= NEAR else 0.63,
+            0.8 if second - p <= NEAR or state.end_triggered else 0.56, 0.6, 0.25, 0.3, 0.0)
+
+
 SPREAD: tuple[float, ...] = (3.5, 3.75, 4.0, 4.75, 11.75, 10.25, 9.5, 7.75, 4.5, 3.5, 2.25, 1.5)
-"""By `stage`: the logistic's scale in renown, the one that best predicted the winners."""
+"""By `stage`: the logistic's scale in renown (docs/bots.md: sharper early than a calibrated
+one, which is so wide that every move looks alike to the search)."""
 
 
 def expected_all(state: StationState) -> list[float]:
-    """Every seat's estimated final renown."""
-    st = stage(state)
-    w = WEIGHTS[st]
-    base = BASE_GAIN[st]
-    return [s.renown + base + sum(a * b for a, b in zip(w, f, strict=True))
+    """Every seat's estimated final renown (less what every seat still expects alike)."""
+    w = weights(state)
+    return [s.renown + sum(a * b for a, b in zip(w, f, strict=True))
             for s, f in zip(state.seats, all_features(state), strict=True)]
 
 
