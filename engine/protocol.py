@@ -279,6 +279,10 @@ OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "room_close": _op_room_close,
 }
 
+from .records.ops import RECORD_OPS  # noqa: E402  (game records: docs/records.md; ops.py imports ProtocolError lazily)
+
+OPS.update(RECORD_OPS)
+
 
 def _request_id(request: Any) -> Any:
     """The request's ``id`` if a reply may echo it (see `MAX_ID`), else ``None``."""
