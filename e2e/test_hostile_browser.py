@@ -136,7 +136,7 @@ def same(a: engine.Match, b: engine.Match) -> bool:
     return json.dumps(a.snapshot(), sort_keys=True) == json.dumps(b.snapshot(), sort_keys=True)
 
 
-def check_crossed(game: str, snap: dict, what: str) -> tuple[int, bool]:
+def check_crossed(game: str, snap: dict[str, Any], what: str) -> tuple[int, bool]:
     """`snap` came back through the browser: it restores in CPython, equals the replay of its
     log and an independent match from the seed and the same moves, and stays equal to them for
     AFTER more moves. Returns (moves played on, whether the generator moved meanwhile)."""
@@ -164,7 +164,7 @@ def check_crossed(game: str, snap: dict, what: str) -> tuple[int, bool]:
 
 
 @pytest.mark.timeout(300)
-def test_every_games_snapshot_and_saved_room_survive_the_browsers_json_and_indexeddb(worker_page, base_url):
+def test_every_games_snapshot_and_saved_room_cross_json_and_indexeddb_exactly(worker_page: Any, base_url: str) -> None:
     worker_page.wait_ready(BOOT_MS)
     store_url = base_url + "js/net/store.js"
     figures = []
@@ -200,7 +200,7 @@ def test_every_games_snapshot_and_saved_room_survive_the_browsers_json_and_index
 # ----------------------------------------------------------------------------- the worker
 
 @pytest.mark.timeout(120)
-def test_the_worker_refuses_what_it_cannot_take_and_goes_on(worker_page):
+def test_the_worker_refuses_what_it_cannot_take_and_goes_on(worker_page: Any) -> None:
     worker_page.wait_ready(BOOT_MS)
     page = worker_page.page
     answers = page.evaluate("""async () => {
@@ -256,12 +256,13 @@ def embed_page(page: Page, base_url: str, query: str) -> None:
     page.set_content(FRAME_PAGE.format(src=base_url + "embed.html?" + query))
 
 
-def errors_of(page: Page) -> list[dict]:
-    return page.evaluate("window.received.filter((m) => m.type === 'error')")
+def errors_of(page: Page) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate("window.received.filter((m) => m.type === 'error')")
+    return found
 
 
 @pytest.mark.timeout(180)
-def test_the_embed_refuses_bad_messages_and_changes_nothing(page, base_url):
+def test_the_embed_refuses_bad_messages_and_changes_nothing(page: Page, base_url: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     embed_page(page, base_url, "game=splendor&seed=5")
@@ -311,7 +312,7 @@ def test_the_embed_refuses_bad_messages_and_changes_nothing(page, base_url):
                          '"state":{"rng":6110722306163509219}}'), "beyond 2^53"),
     ("game=splendor&options=" + quote("[" * 40 + "]" * 40), "nested deeper"),
 ])
-def test_bad_url_parameters_are_refused_with_their_reason(page, base_url, query, reason):
+def test_bad_url_parameters_are_refused_with_their_reason(page: Page, base_url: str, query: str, reason: str) -> None:
     embed_page(page, base_url, query)
     page.wait_for_function("window.received.some((m) => m.type === 'error')", timeout=BOOT_MS)
     (err,) = errors_of(page)
@@ -320,7 +321,7 @@ def test_bad_url_parameters_are_refused_with_their_reason(page, base_url, query,
 
 
 @pytest.mark.timeout(120)
-def test_a_tampered_snapshot_in_the_url_is_refused_by_the_engine(page, base_url):
+def test_a_tampered_snapshot_in_the_url_is_refused_by_the_engine(page: Page, base_url: str) -> None:
     m = engine.new_match("splendor", 2, {}, 9)
     snap = m.snapshot()
     snap["state"]["bank"] = [99, -1, 4, 4, 4, 5]  # 99 of one colour, a negative bank
@@ -334,7 +335,7 @@ def test_a_tampered_snapshot_in_the_url_is_refused_by_the_engine(page, base_url)
 # ----------------------------------------------------------------------------- IndexedDB
 
 @pytest.mark.timeout(180)
-def test_damaged_stored_tables_are_left_out_and_the_page_works(page, base_url):
+def test_damaged_stored_tables_are_left_out_and_the_page_works(page: Page, base_url: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 from net_support import (  # noqa: F401  (fixtures)
@@ -89,6 +90,7 @@ def hostile_payloads() -> list[str]:
 def play_one(devs: list[Device]) -> tuple[Device, float]:
     """whichever device has legal moves plays the greedy move; waits until both see it"""
     version = devs[0].version
+    assert version is not None
     for d in devs:
         d.wait_version(version)
     deadline = time.time() + STEP_TIMEOUT_MS / 1000
@@ -97,7 +99,8 @@ def play_one(devs: list[Device]) -> tuple[Device, float]:
             legal = d.net("legalMoves")
             if legal:
                 t0 = time.perf_counter()
-                assert d.play(greedy(d.last()["view"], legal, version, d.seat)), f"{d.name}'s move was refused"
+                seat = d.seat if d.seat is not None else 0
+                assert d.play(greedy(d.last()["view"], legal, version, seat)), f"{d.name}'s move was refused"
                 for other in devs:
                     other.wait_version(version + 1)
                 return d, (time.perf_counter() - t0) * 1000
@@ -110,10 +113,11 @@ def lobbies(dev: Device) -> int:
 
 
 @pytest.mark.timeout(240)
-def test_a_hostile_device_cannot_freeze_the_host_or_stop_the_others(devices, base_url):  # noqa: F811
+def test_a_hostile_device_cannot_freeze_the_host_or_stop_the_others(devices: Any, base_url: str) -> None:  # noqa: F811
     host = host_table(devices.new("host"), base_url, "guild", ["human", "human"], seed=2020)
     hp = host.page
     join_url = hp.get_by_test_id("join-link").get_attribute("href")
+    assert join_url
     ana = join_seat(devices.new("phone"), join_url, 1, "Ana")
     devs = [host, ana]
     (ana_id,) = hp.evaluate("() => window.tabletopNet.devices")
@@ -210,5 +214,5 @@ def test_a_hostile_device_cannot_freeze_the_host_or_stop_the_others(devices, bas
     assert ana.page.evaluate("() => JSON.stringify(window.tabletopNet.last)") == shown, "nothing changed"
     assert ana.net("credential") and ana.net("seat") == 1
     assert ana_id in hp.evaluate("() => window.tabletopNet.devices")
-    assert host.version == ana.version >= 10
-    assert hp.js_errors == [] and ana.page.js_errors == []
+    assert host.version is not None and host.version == ana.version and host.version >= 10
+    assert getattr(hp, "js_errors") == [] and getattr(ana.page, "js_errors") == []  # noqa: B009 (set by net_support)
