@@ -346,3 +346,7 @@ def handle(text: str, session: Session | None = None) -> str:
         return plain_json.dumps(reply)
     except (TypeError, ValueError, RecursionError) as exc:  # a bug: the reply itself is not plain JSON
         return plain_json.dumps(_error(reply.get("id"), "internal", f"the reply could not be written: {exc}"))
+
+from .bot_ops import BOT_OPS  # noqa: E402  (computer players' ops: docs/bots.md "In the browser"; bot_ops.py imports protocol lazily)
+
+OPS.update(BOT_OPS)

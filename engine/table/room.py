@@ -29,6 +29,10 @@ from .saved_room import MAX_ROOM_ID, read_saved_room
 
 VERSION = 1
 BOT_DELAY = 0.6  # seconds a computer seat "thinks" before its move shows
+OUTSIDE_BOTS = frozenset({"hard"})
+"""Computer levels whose move the host brings from its bot worker (`Room.bot_wanted`, `Room.bot_move`)."""
+OUTSIDE_BOT_WAIT = 20.0
+"""Seconds the room waits for an outside computer move before the seat plays at normal level itself."""
 NAME_LENGTH = 24  # a seat's name is cut to this many characters
 MAX_REF = 64  # a message's "ref" is echoed only if it is text this short or a safe integer
 
@@ -548,6 +552,10 @@ class Room:
             self.bot_due = None
             return []
         bot = self.seats[bot_seat].bot or "greedy"
+        if bot in OUTSIDE_BOTS:
+            if now < self.bot_due + OUTSIDE_BOT_WAIT:
+                return []  # the host's bot worker brings this move (bot_move)
+            bot = self.policy.timeout_bot  # it did not: play on at normal strength
         try:
             return self._play(bot_seat, choose_move(self.match, bot_seat, bot))
         except IllegalMove:  # a bot's bug: try again at the next tick rather than stop the table
@@ -558,10 +566,40 @@ class Room:
         """Seconds until `tick` has something to do (None: nothing is scheduled)."""
         times = list(self.deadlines.values())
         if self.bot_due is not None:
-            times.append(self.bot_due)
+            times.append(self.bot_due + OUTSIDE_BOT_WAIT if self.bot_wanted() else self.bot_due)
         if not times or self.paused or self.closed is not None:
             return None
         return max(0.0, min(times) - self.clock.now())
+
+
+    # ----- computer seats whose move comes from outside (the host's bot worker) ----------
+
+    def bot_wanted(self) -> dict[str, Any] | None:
+        """``{"seat", "bot"}`` when a computer seat of an `OUTSIDE_BOTS` level is due and the host
+        should bring its move (`bot_move`); ``None`` otherwise."""
+        if self.paused or self.closed is not None or self.bot_due is None or self.clock.now() < self.bot_due:
+            return None
+        seat = self._bot_to_act()
+        if seat is None or self.seats[seat].bot not in OUTSIDE_BOTS:
+            return None
+        return {"seat": seat, "bot": self.seats[seat].bot}
+
+    def bot_move(self, seat: Any, move: Any) -> Outbox:
+        """Play ``move`` for computer ``seat`` brought from outside; ``ValueError`` with a reason when
+        the seat is not a computer seat the game waits on, or ``IllegalMove`` when the move is not listed."""
+        if self.closed is not None:
+            raise ValueError("the table is closed")
+        if self.paused:
+            raise ValueError("the game is paused until the host resumes it")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        if self.seats[seat].kind != "bot":
+            raise ValueError(f"seat {seat} is not a computer seat")
+        if self._bot_to_act() != seat:
+            raise ValueError(f"the game does not wait on computer seat {seat} now")
+        if move not in self.match.legal_moves(seat):
+            raise IllegalMove("that move is not one of the seat's listed moves")
+        return self._play(seat, move)
 
 
 def _echoable(ref: Any) -> Any:
