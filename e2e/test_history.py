@@ -92,6 +92,7 @@ def test_a_game_is_kept_replayed_exported_imported_and_shared(page: Page, base_u
     expect(page.get_by_test_id("replay-at")).to_have_attribute("data-at", "0")
     page.get_by_test_id("replay-forward").click()
     expect(page.get_by_test_id("replay-at")).to_have_attribute("data-at", "1")
+    expect(page.get_by_test_id("replay-seat").locator("option")).to_have_count(3)  # over: the table or any seat
     page.get_by_test_id("replay-seat").select_option("1")
     page.wait_for_function("window.tabletop.replay.seat === 1 && !window.tabletop.replay.busy")
     expected = engine.replay("splendor", 2, record["options"], record["seed"], record["log"][:1])
@@ -201,6 +202,9 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
     expect(entry).to_contain_text("Unfinished · 2 moves")
     entry.get_by_test_id("history-open").click()
     expect(page.get_by_test_id("replay-takebacks")).to_contain_text("Seat 1 took back 2 moves after move 0")
+    # during a game only one's own seat: the public table or Seat 1, never the computer's seat
+    seen_as = page.get_by_test_id("replay-seat").locator("option")
+    expect(seen_as).to_have_text(["The table (public view)", "Seat 1's view"])
     kept = replay_of(page)
     assert kept["takebacks"] == [{"seat": 0, "at": 0, "removed": 2}]
     assert kept["log"][0] == [0, {"type": "reserve", "card": card}]

@@ -5,6 +5,8 @@
 import { EngineClient, EngineError } from "./engine-client.js";
 import { esc } from "./games/gems-ui.js";
 import { DEFAULT_THEME_COLOR, GAME_UI, THEME_COLOR, gameList, gameTitle, hasTable } from "./games/registry.js";
+import { installHistory } from "./history/hooks.js";
+import { botMove, startBotWorker, thinksInWorker } from "./bots/bot-worker.js";
 
 // ---------------------------------------------------------------------------- settings
 const params = new URLSearchParams(location.search);
@@ -14,7 +16,6 @@ const BOT_DELAY_MS = (() => {
   return Number.isFinite(n) && n >= 0 ? n : 600;
 })();
 // the playable games, their tables, log lines, results wording and look: games/registry.js
-const BOTS = ["greedy", "random"];
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -106,6 +107,7 @@ async function boot() {
   $("loading").setAttribute("aria-busy", "false");
   $("app").hidden = false;
   showScreen("picker");
+  gameHistory.boot();  // a shared link (#replay=…) opens as a replay (history/)
   netTables().then((net) => net.onBoot(netApp, params)).catch((err) => console.error(err));  // ?host=<room>, saved tables
 }
 
@@ -124,6 +126,7 @@ function showScreen(name) {
   $("game-picker").hidden = name !== "picker";
   $("new-game-form").hidden = name !== "form";
   $("game-screen").hidden = name !== "game";
+  $("history-screen").hidden = name !== "history";
   $("new-game-btn").hidden = name !== "game";
   if (name !== "game") { $("handover").hidden = true; }
   window.scrollTo(0, 0);
@@ -151,7 +154,7 @@ $("game-list").addEventListener("click", (e) => {
 
 // ---------------------------------------------------------------------------- new-game form
 let formGame = null;
-let formSeats = ["human", "greedy", "greedy", "greedy"];
+let formSeats = ["human", "normal", "normal", "normal"];  // a computer seat's level: easy / normal / hard
 let formPlayers = 2;
 // the game's options (hello's `games[id].options`: name → default), chosen per game
 const formOptions = {};
@@ -165,6 +168,9 @@ function openForm(gameId) {
   showScreen("form");
 }
 
+// a computer seat's level (engine.bots.LEVELS); hard thinks in a worker of its own (bots/bot-worker.js)
+const SEAT_LEVELS = [["easy", "Computer — easy"], ["normal", "Computer — normal"], ["hard", "Computer — hard"]];
+const TEST_BOTS = ["greedy", "random"];  // kept for tests and benchmarks (greedy plays as normal)
 function renderForm() {
   const counts = [];
   for (let n = formGame.min; n <= formGame.max; n++) counts.push(n);
@@ -179,8 +185,8 @@ function renderForm() {
       <span class="seat-label"><i class="seat-dot s${i}" aria-hidden="true"></i>Seat ${i + 1}</span>
       <select name="seat-${i}" data-seat="${i}" data-testid="seat-kind-${i}" aria-label="Seat ${i + 1}">
         <option value="human"${k === "human" ? " selected" : ""}>Human</option>
-        <option value="greedy"${k === "greedy" ? " selected" : ""}>Computer — greedy</option>
-        <option value="random"${k === "random" ? " selected" : ""}>Computer — random</option>
+        ${SEAT_LEVELS.map(([v, label]) => `<option value="${v}"${k === v ? " selected" : ""}>${label}</option>`).join("")}
+        <optgroup label="Test players">${TEST_BOTS.map((v) => `<option value="${v}"${k === v ? " selected" : ""}>Computer — ${v}</option>`).join("")}</optgroup>
       </select></li>`);
   }
   $("seat-list").innerHTML = rows.join("");
@@ -299,7 +305,7 @@ async function startGame(cfg) {
     const req = { game: cfg.game, players: cfg.players };
     if (cfg.seed !== null && cfg.seed !== undefined) req.seed = cfg.seed;
     if (cfg.options && Object.keys(cfg.options).length) req.options = cfg.options;
-    reply = rematched || await engine.request("new_match", req);
+    reply = rematched || cfg.resume || await engine.request("new_match", req);
   } catch (err) {
     toast(err.message || String(err));
     return;
@@ -310,8 +316,9 @@ async function startGame(cfg) {
     cfg, match: reply.match, ui: GAME_UI[cfg.game], viewer: null, current: null, cancelled: false, busy: false, moves: 0,
     humans: cfg.seats.filter((k) => k === "human").length,
   };
-  // `state` for a seat, or null for the public view
-  session.engineState = (seat) => engine.request("state", { match: reply.match, seat });
+  // `state` for a seat, or null for the public view (of the session's match: a take-back replaces it)
+  const s = session;
+  s.engineState = (seat) => engine.request("state", { match: s.match, seat });
   $("move-log").innerHTML = "";
   $("results").hidden = true;
   $("results").innerHTML = "";
@@ -319,12 +326,14 @@ async function startGame(cfg) {
   setTheme(cfg.game);
   tableEl.dataset.moves = "0";
   showScreen("game");
-  const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer (${k})`}`).join(", ");
+  if (cfg.seats.some(thinksInWorker)) startBotWorker(engine);  // boots while the first turns are played
+  const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer · ${k}`}`).join(", ");
   const title = gameTitle(games, cfg.game);
-  logLine(`${rematchOf ? "Rematch" : "New game"} of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
+  logLine(`${cfg.resume ? "Resumed game" : rematchOf ? "Rematch" : "New game"} of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
   const words = GAME_UI[cfg.game].options || {};
   const on = Object.keys(cfg.options || {}).filter((k) => cfg.options[k] === true).map((k) => (words[k] || { label: k }).label);
   if (on.length) logLine(`With ${esc(on.join(" and "))}`, "meta");
+  gameHistory.started(session);
   advance(session);
 }
 
@@ -386,7 +395,7 @@ async function runLoop(s) {
       if (s.cancelled) return;
       show(s, shown, { interactive: false, thinking: actor });
       const [reply] = await Promise.all([
-        engine.request("bot_move", { match: s.match, seat: actor, bot: kind }),
+        botMove(engine, s.match, actor, kind),  // hard: in the bot worker (the table's worker stays free)
         sleep(BOT_DELAY_MS),
       ]);
       if (s.cancelled) return;
@@ -404,6 +413,7 @@ function recordPlay(s, played) {
   s.moves += 1;
   tableEl.dataset.moves = String(s.moves);
   logEvents(s, played.events);
+  gameHistory.moved(s);
 }
 
 function show(s, state, ctx) {
@@ -412,6 +422,7 @@ function show(s, state, ctx) {
   $("handover").hidden = true;
   tableEl.hidden = false;
   table.render(state, { fresh: true, ...ctx });
+  gameHistory.shown(s, ctx);
 }
 
 function handOver(s, seat) {
@@ -471,6 +482,7 @@ async function finish(s, pub) {
   const state = viewer === null ? pub : await s.engineState(viewer);
   if (s.cancelled) return;
   show(s, state, { interactive: false });
+  gameHistory.finished(s);
   renderResults(s, pub.result || state.result || state.view.result);
 }
 
@@ -524,5 +536,9 @@ const netApp = {
     if (host) host.hidden = name !== "net";
   },
 };
+
+// History, replays, take-back (site/js/history/): kept games, the History screen, the take-back button
+const gameHistory = installHistory({ engine, toast, setTheme, showScreen, seatName, logLine, advance, get games() { return games; },
+  get session() { return session; }, resume: (cfg) => startGame(cfg) });
 
 boot();

@@ -38,8 +38,9 @@ export function installHistory(app) {
   async function offer(s) {
     const ticket = ++asked;
     button.disabled = true;
-    const plan = await takebackPlan(app.engine, s).catch((err) => ({ allowed: false, reason: err.message }));
+    const plan = await takebackPlan(app.engine, s).catch((err) => ({ allowed: false, reason: err.message, code: err.code }));
     if (ticket !== asked || app.session !== s) return;
+    if (plan.code === "unknown_op") { row.hidden = true; return; }  // an engine without the record ops
     button.disabled = !plan.allowed;
     note.textContent = plan.allowed ? "" : plan.reason || "";
     button.dataset.reason = plan.allowed ? "" : plan.reason || "";

@@ -30,6 +30,8 @@ export function saveGame(engine, s, seatName, { finished = false } = {}) {
     const store = await openHistory();
     await store.put({ id: s.historyId, record, seats: s.cfg.seats.slice() });
   };
-  s.historySaving = (s.historySaving || Promise.resolve()).then(run).catch((err) => console.error("history:", err));
+  s.historySaving = (s.historySaving || Promise.resolve()).then(run).catch((err) => {
+    if (err && err.code !== "unknown_op") console.error("history:", err);  // unknown_op: an engine without record ops
+  });
   return s.historySaving;
 }

@@ -123,11 +123,17 @@ export class HistoryScreen {
       else if (act === "delete") { await store.remove(entry.id); await this.refresh(); }
       else if (act === "export") downloadRecord(entry.record);
       else if (act === "share") b.dataset.link = await this.share(entry.record);
-      else if (act === "open") await this.openReplay({ record: entry.record }, { entry });
+      else if (act === "open") await this.openReplay({ record: entry.record }, { entry, ownSeat: this._ownSeat(entry) });
       else if (act === "resume") await this.resume(entry);
     } catch (err) {
       this.app.toast(err && err.message ? err.message : String(err));
     }
+  }
+
+  /** During a game, a replay shows only one's own seat: a solo game's one person (none in pass-and-play). */
+  _ownSeat(entry) {
+    const people = (entry.seats || []).map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0);
+    return !entry.over && people.length === 1 ? people[0] : null;
   }
 
   async share(record) {
