@@ -240,6 +240,30 @@ def test_the_worker_refuses_what_it_cannot_take_and_goes_on(worker_page: Any) ->
     assert worker_page.worker_errors() == []
 
 
+@pytest.mark.timeout(120)
+def test_a_reply_with_an_integer_beyond_2_53_is_refused_not_rounded(worker_page: Any) -> None:
+    """TEST-ONLY: an op of the worker's engine is patched (Playwright's worker.evaluate on the
+    worker's `self.pyodide`) to answer an integer JavaScript would round; the worker refuses
+    the reply instead of handing the page a rounded number."""
+    worker_page.wait_ready(BOOT_MS)
+    worker = next(w for w in worker_page.page.workers if "engine-worker" in w.url)
+    worker.evaluate("""() => self.pyodide.runPython(`
+import engine.protocol as p
+p._hello_before_test = p.OPS["hello"]
+p.OPS["hello"] = lambda session, request: {"n": 2 ** 63, "digits": "9223372036854775808"}
+`)""")
+    try:
+        reply = worker_page.request({"v": 1, "op": "hello"})
+    finally:
+        worker.evaluate("""() => self.pyodide.runPython(`
+import engine.protocol as p
+p.OPS["hello"] = p._hello_before_test
+`)""")
+    assert reply["ok"] is False and reply["error"]["code"] == "internal"
+    assert "integer beyond 2^53" in reply["error"]["message"] and "9223372036854775808" in reply["error"]["message"]
+    assert worker_page.request({"v": 1, "op": "hello"})["ok"] is True
+
+
 # ----------------------------------------------------------------------------- the embed
 
 FRAME_PAGE = """<!doctype html><title>a rules page</title>
