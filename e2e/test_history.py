@@ -213,3 +213,32 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
     assert wait_state(page) == "turn"
     expect(page.get_by_test_id("move-log")).to_contain_text("Resumed game")
     assert page.evaluate("window.tabletop.view") == plain(records.load(kept).view(0))
+
+
+def test_pass_and_play_take_back_asks_every_player_and_hands_the_device_back(page: Page, base_url: str) -> None:
+    open_site(page, base_url)
+    start_game(page, "splendor", ["human", "human"], seed=7)
+    assert wait_state(page) == "turn"
+    first_view = page.evaluate("window.tabletop.view")
+    take_three(page, ["white", "blue", "green"])
+    state = wait_state(page)
+    if state == "end-turn":
+        page.get_by_test_id("end-turn").click()
+        state = wait_state(page)
+    assert state == "handover"
+    page.get_by_test_id("handover-ready").click()
+    assert wait_state(page) == "turn" and page.evaluate("window.tabletop.seat") == 1
+    button = page.get_by_test_id("takeback")
+    expect(button).to_be_enabled(timeout=TURN_TIMEOUT_MS)
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    button.click()
+    expect(page.get_by_test_id("move-log")).to_contain_text(
+        "Take-back: Seat 1's last move was taken back (1 move undone)", timeout=TURN_TIMEOUT_MS)
+    assert asked == ["Take back Seat 1's last move? Every player must agree."]
+    # Seat 2 held the device: it goes back to Seat 1, whose view is the first position again
+    assert wait_state(page) == "handover"
+    expect(page.get_by_test_id("handover")).to_contain_text("Pass the device to Seat 1")
+    page.get_by_test_id("handover-ready").click()
+    assert wait_state(page) == "turn"
+    assert page.evaluate("window.tabletop.view") == first_view
