@@ -24,17 +24,86 @@ const queue = [];
 let handle = null; // the Python function engine.protocol.handle (a PyProxy), once booted
 let bootFailure = null; // a message, if the boot failed
 
-self.onmessage = (event) => {
+/** one request from `out` (the page, or the table worker's port when this is the bot worker) */
+function receive(data, out) {
   try {
-    if (handle !== null) answer(event.data);
-    else if (bootFailure !== null) refuse(event.data);
-    else if (queue.length >= MAX_QUEUED) self.postMessage(errorReply(event.data, "busy", `more than ${MAX_QUEUED} requests before the engine started`));
-    else queue.push(event.data);
+    if (handle !== null) answer(data, out);
+    else if (bootFailure !== null) refuse(data, out);
+    else if (queue.length >= MAX_QUEUED) out.postMessage(errorReply(data, "busy", `more than ${MAX_QUEUED} requests before the engine started`));
+    else queue.push([data, out]);
   } catch (err) {
     // never let one request stop the worker: whatever went wrong is that request's answer
-    try { self.postMessage(errorReply(null, "internal", lastLine(err))); } catch { /* nothing more to do */ }
+    try { out.postMessage(errorReply(null, "internal", lastLine(err))); } catch { /* nothing more to do */ }
   }
+}
+
+self.onmessage = (event) => {
+  if (event.ports && event.ports.length === 1 && takePort(event.data, event.ports[0])) return;
+  receive(event.data, self);
 };
+
+// ---- computer seats: a second instance of this worker is the bot worker (docs/bots.md) ----
+// The page makes a MessageChannel and gives one end to each worker: {event: "bot_port", role}.
+// The bot worker ("serve") answers requests arriving on its end exactly as it answers the page.
+// The table worker ("ask") relays the page's `bot_think` requests: it takes the seat's input
+// from its own match or room (bot_input / room_bot_input), sends it to the bot worker, and
+// gives back the move (a match) or plays it in the room (room_bot_move). The seat's view goes
+// from worker to worker; the page's main thread never holds it. While the bot worker thinks,
+// this worker goes on answering.
+let botPort = null;
+const botWaiting = new Map(); // relay id -> resolve
+let botNextId = 1;
+const BOT_THINK = /^\{"v":1,"id":(-?[0-9]{1,16}|"[^"\\]{0,128}"),"op":"bot_think",/;
+
+function takePort(data, port) {
+  if (!data || typeof data !== "object" || data.event !== "bot_port") return false;
+  if (data.role === "serve") {
+    port.onmessage = (e) => receive(e.data, port);
+  } else if (data.role === "ask") {
+    botPort = port;
+    port.onmessage = (e) => {
+      const reply = e.data;
+      const resolve = reply && typeof reply === "object" ? botWaiting.get(reply.id) : undefined;
+      if (resolve) { botWaiting.delete(reply.id); resolve(reply); }
+    };
+  } else {
+    return false;
+  }
+  return true;
+}
+
+function ask(request) {
+  return parseReply(handle(JSON.stringify({ v: V, id: 0, ...request })), request);
+}
+
+/** the page's `bot_think` {match | room, seat, bot?, think_ms?, iterations?} (docs/protocol.md) */
+async function botThink(text, out) {
+  const msg = JSON.parse(text);
+  const rid = safeId(msg.id);
+  const fail = (code, message) => out.postMessage({ v: V, id: rid, ok: false, error: { code, message } });
+  if (botPort === null) return fail("internal", "no bot worker: the page did not start one");
+  const inRoom = typeof msg.room === "string";
+  const input = inRoom ? ask({ op: "room_bot_input", room: msg.room, seat: msg.seat })
+    : ask({ op: "bot_input", match: msg.match, seat: msg.seat });
+  if (!input.ok) return out.postMessage({ ...input, id: rid });
+  const started = performance.now();
+  const id = botNextId++;
+  const request = { v: V, id, op: "bot_choose", bot: inRoom ? input.bot : msg.bot, view: input.view,
+    moves: input.moves, seed: input.seed };
+  if (msg.think_ms !== undefined) request.think_ms = msg.think_ms;
+  if (msg.iterations !== undefined) request.iterations = msg.iterations;
+  const chosen = await new Promise((resolve) => {
+    botWaiting.set(id, resolve);
+    botPort.postMessage(JSON.stringify(request));
+  });
+  const waited = Math.round(performance.now() - started);
+  if (!chosen.ok) return out.postMessage({ ...chosen, id: rid });
+  if (!inRoom) {
+    return out.postMessage({ v: V, id: rid, ok: true, move: chosen.move, ms: chosen.ms, wait_ms: waited, choices: input.moves.length });
+  }
+  const played = ask({ op: "room_bot_move", room: msg.room, seat: msg.seat, move: chosen.move });
+  out.postMessage({ ...played, id: rid, ms: chosen.ms, wait_ms: waited });
+}
 
 /** the id a reply may echo: a string of at most MAX_ID characters or a number JS holds exactly */
 function safeId(id) {
@@ -101,10 +170,14 @@ function parseReply(replyText, msg) {
   return reply;
 }
 
-function answer(msg) {
+function answer(msg, out = self) {
   const req = requestText(msg);
   if (req.error) {
-    self.postMessage(req.error);
+    out.postMessage(req.error);
+    return;
+  }
+  if (BOT_THINK.test(req.text.slice(0, 200))) {
+    botThink(req.text, out).catch((err) => out.postMessage(errorReply(msg, "internal", lastLine(err))));
     return;
   }
   let reply;
@@ -114,11 +187,11 @@ function answer(msg) {
   } catch (err) {
     reply = errorReply(msg, "internal", lastLine(err));
   }
-  self.postMessage(reply);
+  out.postMessage(reply);
 }
 
-function refuse(msg) {
-  self.postMessage(errorReply(msg, "internal", `the engine did not start: ${bootFailure}`));
+function refuse(msg, out = self) {
+  out.postMessage(errorReply(msg, "internal", `the engine did not start: ${bootFailure}`));
 }
 
 // The line that says what was raised ("RuntimeError: ..."), without Pyodide's hint; at
@@ -288,8 +361,8 @@ async function boot() {
       total: ms(T0, tReady),
     },
   });
-  for (const msg of queue.splice(0)) {
-    try { answer(msg); } catch (err) { self.postMessage(errorReply(null, "internal", lastLine(err))); }
+  for (const [msg, out] of queue.splice(0)) {
+    try { answer(msg, out); } catch (err) { out.postMessage(errorReply(null, "internal", lastLine(err))); }
   }
 }
 
@@ -297,5 +370,5 @@ boot().catch((err) => {
   bootFailure = lastLine(err);
   handle = null;
   self.postMessage({ v: V, event: "boot_error", message: bootFailure });
-  for (const msg of queue.splice(0)) refuse(msg);
+  for (const [msg, out] of queue.splice(0)) refuse(msg, out);
 });

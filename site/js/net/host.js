@@ -13,6 +13,7 @@ import { esc } from "../games/gems-ui.js";
 import { DEVICE_LIMITS, Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOptions, randomId } from "./link.js";
 import { deleteRoom, listRooms, loadRoom, saveRoom } from "./store.js";
 import { TableView, loadCSS, GAME_UI } from "./ui.js";
+import { roomBotMove } from "../bots/bot-worker.js";
 
 const V = 1;
 const IDLE_TICK_S = 60;  // with nothing scheduled, still tick now and then (24-hour expiry)
@@ -353,10 +354,32 @@ class Host {
     let reply;
     try { reply = await this.op("room_tick"); } catch (err) { console.error(err); return; }
     if (this.closed) return;
+    if (reply.bot_due && !this.botThinking) this.botThink(reply.bot_due);
     const next = reply.next_tick === null || reply.next_tick === undefined ? IDLE_TICK_S : Math.min(IDLE_TICK_S, reply.next_tick);
     const due = reply.outbox && reply.outbox.length ? 0 : next * 1000 + 5;
     clearTimeout(this.tickTimer);
     this.tickTimer = setTimeout(() => this.tick(), due);
+  }
+
+  /** A hard computer seat is due (room_tick's bot_due): it thinks in the bot worker, which the
+   * table's worker asks directly (bot_think), outside the op queue, so every device's messages go
+   * on being answered meanwhile. The move is played in the room by the table's worker
+   * (room_bot_move, checked like any move); its outbox is saved and delivered in queue order. */
+  botThink(due) {
+    this.botThinking = true;
+    roomBotMove(app.engine, this.room, due.seat)
+      .then((reply) => {
+        if (this.stats.bot === undefined) this.stats.bot = [];
+        if (this.stats.bot.length < 2000) this.stats.bot.push({ ms: reply.ms, wait_ms: reply.wait_ms });
+        return this.enqueue(async () => {
+          if (this.closed || !reply.outbox) return;
+          const key = this.saveKey(reply.outbox);
+          if (key !== null) await this.saveNow(key);
+          this.deliver(reply.outbox);
+        });
+      })
+      .catch((err) => console.warn("the computer's move was not played:", err && err.message))  // the room plays normal after its wait
+      .finally(() => { this.botThinking = false; this.kick(); });
   }
 
   // ------------------------------------------------------------------ persistence
