@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page, expect
 from net_support import devices, host_table, net_config, peer_server  # noqa: F401  (fixtures)
+from playwright.sync_api import Page, expect
 from site_helpers import TURN_TIMEOUT_MS, legal_moves, moves_made, open_site, start_game, wait_state
 
 BOT_WAIT_MS = 90_000  # the bot worker's first move includes its own boot
@@ -52,8 +52,8 @@ def test_a_solo_game_against_a_hard_computer_thinks_in_its_own_worker(page: Page
             thinking_seen += 1
         except AssertionError:
             pass  # the move came back before the check looked
-        page.wait_for_function(f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) >= {before + 2}",
-                               timeout=BOT_WAIT_MS)
+        shown = f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) >= {before + 2}"
+        page.wait_for_function(shown, timeout=BOT_WAIT_MS)
     assert thinking_seen >= 1
     assert moves_made(page) >= 6
     assert len(engine_workers(page)) == 2  # the table's worker and the bot worker
@@ -115,7 +115,7 @@ def test_a_phone_table_shows_the_level_and_answers_while_the_hard_computer_think
           f"max {max(got['lat']):.1f} ms")
 
 
-def test_a_level_chosen_for_a_phone_table_is_on_its_chip_and_the_hard_seat_plays(devices, base_url: str) -> None:
+def test_a_level_chosen_for_a_phone_table_is_on_its_chip_and_the_hard_seat_plays(devices, base_url: str) -> None:  # noqa: F811
     host = host_table(devices.new("host"), base_url, "splendor", ["human", "hard"], seed=21)
     net = host.page.locator("#net-host")
     expect(net.get_by_test_id("seat-1").locator(".seat-kind")).to_have_text("computer · hard", timeout=TURN_TIMEOUT_MS)

@@ -14,9 +14,11 @@
 import { EngineClient, EngineError } from "../engine-client.js";
 import { esc } from "../games/gems-ui.js";
 import { ui as genericUI, movesListHTML } from "./generic.js";
+import { LEVELS, botMove } from "../bots/bot-worker.js";
 
 export const EMBED_PROTOCOL = 1;
-const BOTS = ["greedy", "random"];
+// a computer seat's level (easy / normal / hard: hard thinks in a worker of its own), or the test players
+const BOTS = [...LEVELS, "greedy", "random"];
 /** what a position file may set (docs/embed.md); the URL's own parameters win */
 const POSITION_FIELDS = ["game", "players", "seats", "options", "seed", "moves", "snapshot", "mode"];
 const SIZES = { small: 0.75, medium: 0.875, large: 1 };
@@ -367,7 +369,7 @@ async function advance(b) {
     show(b, { ...st, seat: viewer >= 0 ? viewer : null }, { interactive: false, thinking: actor }, null);
     b.busy = true;
     const [{ move }] = await Promise.all([
-      engine.request("bot_move", { match: b.match, seat: actor, bot: kind }),
+      botMove(engine, b.match, actor, kind),
       sleep(b.cfg.botDelay),
     ]);
     if (!live(b)) return;
