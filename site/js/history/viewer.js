@@ -190,8 +190,12 @@ export class ReplayViewer {
     const line = root.querySelector(`.replay-log li[data-at="${at}"]`);
     if (line) {
       line.setAttribute("aria-current", "step");
-      const log = line.closest(".replay-log");
-      if (log.scrollHeight > log.clientHeight) log.scrollTop = line.offsetTop - log.clientHeight / 2;
+      // scrolled next frame, once the page is laid out anyway (reading offsetTop now would lay it out twice)
+      cancelAnimationFrame(this._scrollFrame);
+      this._scrollFrame = requestAnimationFrame(() => {
+        const log = line.closest(".replay-log");
+        if (log && log.scrollHeight > log.clientHeight) log.scrollTop = line.offsetTop - log.clientHeight / 2;
+      });
     }
   }
 }
