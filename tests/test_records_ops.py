@@ -133,6 +133,20 @@ def test_record_of_writes_the_match_with_the_pages_names() -> None:
     assert bad["error"]["code"] == "bad_record"
 
 
+def test_record_of_a_hosted_tables_snapshot() -> None:
+    session = protocol.Session()
+    match, _record = finished_record("station")
+    reply = ask(session, "record_of", snapshot=match.snapshot(), mode="hosted")
+    assert reply["record"]["log"] == plain_log(match) and reply["record"]["mode"] == "hosted"
+    tampered = match.snapshot()
+    tampered["log"] = tampered["log"][:-1]
+    assert ask(session, "record_of", snapshot=tampered)["error"]["code"] == "bad_record"
+
+
+def plain_log(match: engine.Match) -> Any:
+    return json.loads(json.dumps(match.log))
+
+
 def test_views_are_redacted_as_the_game_redacts_them() -> None:
     """A replay shows a seat what the game shows that seat: Stars' hands stay out of the public view."""
     session = protocol.Session()

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .. import restore
 from ..match import Match
+from ..snapshots import BadSnapshot
 from . import BadRecord, NewerRecord, from_match, parse, validate
 from .replayer import Replayer, view_of
 from .takeback import entry, plan, take_back
@@ -125,8 +127,15 @@ def _op_record_close(session: Session, request: dict[str, Any]) -> Reply:
 
 
 def _op_record_of(session: Session, request: dict[str, Any]) -> Reply:
-    """The record of a match the session holds, with the page's names, computers, mode and dates."""
-    match = _match(session, request)
+    """The record of a match the session holds (``match``) or of a snapshot (``snapshot``: a hosted
+    table's saved match, checked by `engine.restore`), with the page's names, computers, mode and dates."""
+    if "snapshot" in request:
+        try:
+            match = restore(request["snapshot"])
+        except BadSnapshot as exc:
+            _fail("bad_record", f"the snapshot: {exc}")
+    else:
+        match = _match(session, request)
     extra = {key: request.get(key) for key in ("names", "bots", "mode", "started", "finished", "takebacks")}
     try:
         record = from_match(match, **extra)

@@ -35,3 +35,11 @@ export function saveGame(engine, s, seatName, { finished = false } = {}) {
   });
   return s.historySaving;
 }
+
+/** Keeps a hosted phone table's finished game (its saved room's match snapshot, checked by the
+ * engine) under the room's id, so saving it again replaces it. */
+export async function keepSnapshot(engine, snapshot, { id, names = null, mode = "hosted" } = {}) {
+  const { record } = await engine.request("record_of", { snapshot, names, mode, finished: new Date().toISOString() });
+  const store = await openHistory();
+  await store.put({ id: `room-${id}`, record });
+}
