@@ -285,3 +285,18 @@ def test_a_move_whose_events_reveal_nothing_takes_nothing_from_a_hidden_pile(gam
             after = HIDDEN_PILES[game](match.view(None))
             if not any(revealing_event(game, event) for event in events):
                 assert all(a >= b for a, b in zip(after, before, strict=True)), (events, before, after)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_check_on_every_turn_gives_what_a_check_from_scratch_gives(game: str) -> None:
+    """The replay kept alongside a match (checked turn after turn) agrees with a fresh replay's answer."""
+    match = engine.new_match(game, 2, seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        if match.is_over():
+            break
+        seat = match.to_act()[0]
+        moves = match.legal_moves(seat)
+        match.play(seat, moves[rng.randrange(len(moves))])
+        fresh = engine.replay(game, 2, match.options, match.seed, match.log)
+        assert plan(match, 0) == plan(fresh, 0)

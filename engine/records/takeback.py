@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from .. import new_match
 from ..games.base import Event
@@ -69,35 +70,54 @@ def revealing_event(game: str, event: Event) -> str | None:
     return kind if type(kind) is str and kind in REVEALING.get(game, frozenset()) else None
 
 
+class _Trail:
+    """A replay of one match's log kept alongside it, so a take-back check on every turn plays only
+    the moves made since the last check. A match's log only grows, so the replay stays its prefix."""
+
+    def __init__(self, match: Match, seats: frozenset[int]) -> None:
+        self.seats = seats
+        self.replay = new_match(match.game, match.players, match.options, match.seed)
+        self.events: list[list[Event]] = []
+        self.before: Match | None = None   # the replay just before the seats' last move
+        self.before_at = -1
+
+    def catch_up(self, log: list[list[Any]]) -> None:
+        for by, move in log[len(self.events):]:
+            if by in self.seats:
+                self.before, self.before_at = clone(self.replay), len(self.events)
+            self.events.append(self.replay.play(by, move))
+
+
+_TRAILS: WeakKeyDictionary[Match, dict[frozenset[int], _Trail]] = WeakKeyDictionary()
+
+
 def _scan(match: Match, seats: frozenset[int]) -> tuple[Takeback, Match | None]:
+    trails = _TRAILS.setdefault(match, {})
+    trail = trails.get(seats)
+    if trail is None:
+        trail = trails[seats] = _Trail(match, seats)
     log = match.log
-    own = [index for index, (by, _move) in enumerate(log) if by in seats]
-    if not own:
+    trail.catch_up(log)
+    at = trail.before_at
+    if trail.before is None:
         who = f"seat {min(seats)} has" if len(seats) == 1 else "no person here has"
         return Takeback(False, f"{who} made no move to take back", len(log), 0, None), None
-    at = own[-1]
-    replay = new_match(match.game, match.players, match.options, match.seed)
-    before: Match | None = None
-    for index, (by, move) in enumerate(log):
-        if index == at:
-            before = clone(replay)
-        events = replay.play(by, move)
-        if index < at:
-            continue
-        for event in events:
+    for index in range(at, len(log)):
+        for event in trail.events[index]:
             revealed = revealing_event(match.game, event)
             if revealed:
                 whose = "your move" if index == at else f"move {index + 1}"
                 reason = f"no take-back: {WHAT_WAS_REVEALED[revealed]} by {whose}"
                 return Takeback(False, reason, at, len(log) - at, log[at][0]), None
-    return Takeback(True, None, at, len(log) - at, log[at][0]), before
+    return Takeback(True, None, at, len(log) - at, log[at][0]), clone(trail.before)
 
 
 def plan(match: Match, seat: int | Iterable[int]) -> Takeback:
     """Whether ``seat`` may take back its last move in ``match``, and how far back that goes.
 
     ``seat`` may be several seats (the people at a pass-and-play table): the last move of any of
-    them is taken back. Replays the log once to read the events of the moves that would be removed.
+    them is taken back. The events of the moves that would be removed come from a replay of the log
+    kept alongside the match (`_Trail`), so checking on every turn costs only the moves since the last check.
     """
     return _scan(match, _seats(seat))[0]
 
