@@ -88,7 +88,7 @@ class SplendorState:
         self.passes = 0  # consecutive passes
         self.steps: list[str] = []  # end-of-turn steps still to run
         self.pending: dict[str, Any] = {}  # what the current decision is about
-        self.refills: list[list[int]] = []  # [tier index, slot] emptied by this turn's purchases (and, with Strongholds, its market reservations)
+        self.refills: list[list[int]] = []  # [tier, slot] emptied this turn (buys; Strongholds: reserves too)
         self.strongholds: dict[str, list[int]] = {}  # market card id → [owner seat, count]
         self.conquered = False  # the conquest purchase was made (or declined) this turn
         self.ended = False
