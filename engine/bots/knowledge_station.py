@@ -99,21 +99,23 @@ def candidates(state: StationState, seat: int, moves: list[dict[str, Any]], limi
 
 ITERATIONS = 100
 """Iterations a move: CPU median ≈ 0.3 s, p95 ≈ 0.45 s in CPython (docs/bots.md)."""
-SEARCH = Settings(root_width=6, width=6, rollout=6, exploration=0.7)
-"""Six candidates at the root (greedy's best six): with twelve, a hundred iterations visit
-each too rarely to tell them apart."""
+SEARCH = Settings(root_width=4, width=6, rollout=6, exploration=0.7)
+"""Four candidates at the root (greedy's best four): with more, a hundred iterations visit
+each too rarely to tell them apart, and the search picks among close, noisy values
+(docs/bots.md, the measurements)."""
 
 
 # --- playouts ------------------------------------------------------------------------------
 
 SAMPLE = 8
 """A playout scores this many random moves when there are more."""
-NOISE = 0.1
-"""The chance a playout move is picked at random among the sampled ones."""
+NOISE = 0.0
+"""The chance a playout move is picked at random among the sampled ones (none: random moves
+only add to the noise of a hundred iterations)."""
 
 
 def rollout_move(state: StationState, seat: int, moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
-    """Mostly the greedy move among a few sampled ones (all of them when there are few)."""
+    """The greedy move among a few sampled ones (all of them when there are few)."""
     if len(moves) == 1:
         return moves[0]
     pool = moves if len(moves) <= SAMPLE else [moves[rng.below(len(moves))] for _ in range(SAMPLE)]
