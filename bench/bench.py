@@ -39,10 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the engine from source, if it is not installed
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
-from serve import BackgroundServer  # noqa: E402
-
 # the launch flags of the e2e tests (see ../shared/TESTING.md)
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from serve import BackgroundServer  # noqa: E402
 
 # The playout loop, run verbatim by CPython here and by Pyodide in the worker.
 PLAYOUTS = r'''
@@ -93,7 +92,10 @@ BOOT_PROBE = r"""
     constructor(url, options) {
       super(url, options);
       this.addEventListener("message", (e) => {
-        if (e.data && e.data.event === "ready" && B.readyAt === null) { B.readyAt = performance.now(); B.ready = e.data; }
+        if (e.data && e.data.event === "ready" && B.readyAt === null) {
+          B.readyAt = performance.now();
+          B.ready = e.data;
+        }
       });
     }
   };
@@ -177,7 +179,8 @@ def main() -> int:
         verdict = "" if ok is None else ("ok" if ok else "MISSED")
         rows.append((metric, value, target, verdict))
 
-    print(f"bench: engine {manifest['engine']}, Pyodide {json.loads((ROOT / 'package.json').read_text())['dependencies']['pyodide']}, "
+    pyodide_version = json.loads((ROOT / 'package.json').read_text())['dependencies']['pyodide']
+    print(f"bench: engine {manifest['engine']}, Pyodide {pyodide_version}, "
           f"CPython {sys.version.split()[0]}, {os.cpu_count()} cores", flush=True)
     server = BackgroundServer(site, lifetime_s=3600)
     try:
@@ -204,7 +207,8 @@ def main() -> int:
                     py_runs.append(json.loads(worker.evaluate(
                         f"() => self.pyodide.runPython('json.dumps(playouts({args.games}, 1000))')")))
                     cp_ref.append(ns["reference"]()["seconds"])
-                    py_ref.append(json.loads(worker.evaluate("() => self.pyodide.runPython('json.dumps(reference())')"))["seconds"])
+                    py_ref.append(json.loads(
+                        worker.evaluate("() => self.pyodide.runPython('json.dumps(reference())')"))["seconds"])
                 cp = min(cp_runs, key=lambda r: r["seconds"])
                 py = min(py_runs, key=lambda r: r["seconds"])
                 cp_us = cp["seconds"] / cp["steps"] * 1e6
@@ -224,7 +228,8 @@ def main() -> int:
                 print("bench: greedy bot", flush=True)
                 bot = page.evaluate(f"window.__engine.botTimes({args.bot_moves}, 500)")
                 cpbot = cpython_bot_times(args.bot_moves, 500)
-                row("(e) greedy bot median per move, Pyodide", f"{median(bot):.2f} ms (p90 {statistics.quantiles(bot, n=10)[-1]:.2f})",
+                row("(e) greedy bot median per move, Pyodide",
+                    f"{median(bot):.2f} ms (p90 {statistics.quantiles(bot, n=10)[-1]:.2f})",
                     "bot_move round trip")
                 row("    same, CPython (handle(), no worker)", f"{median(cpbot):.2f} ms")
             if only & set("abe"):
@@ -250,7 +255,8 @@ def main() -> int:
                     pg.wait_for_function("window.__boot.interactiveAt !== null && window.__boot.readyAt !== null",
                                          timeout=120_000)
                     b = pg.evaluate("window.__boot")
-                    paint = pg.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null")
+                    paint = pg.evaluate(
+                        "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null")
                     ready.append(b["readyAt"])
                     interactive.append(b["interactiveAt"])
                     boot_ms.append(b["ready"]["boot_ms"])
@@ -303,7 +309,8 @@ def main() -> int:
                     iso.stop()
                 mib = lambda b: f"{b / 2**20:.1f} MiB"  # noqa: E731
                 d = lambda k: mem["engine"][k] - mem["bare"][k]  # noqa: E731
-                row("(f) worker wasm memory: bare / engine", f"{mib(mem['bare']['wasm'])} / {mib(mem['engine']['wasm'])} "
+                row("(f) worker wasm memory: bare / engine",
+                    f"{mib(mem['bare']['wasm'])} / {mib(mem['engine']['wasm'])} "
                     f"(+{mib(d('wasm'))})", "HEAPU8.length")
                 row("(f) worker JS memory: bare / engine", f"{mib(mem['bare']['js'])} / {mib(mem['engine']['js'])} "
                     f"(+{mib(d('js'))})", "measureUserAgentSpecificMemory")
@@ -330,7 +337,8 @@ def main() -> int:
                                    ("micropip", "micropip: load + install(URL)")):
                     inst = median([x["install_ms"] for x in ways[way]])
                     imp = median([x["import_ms"] for x in ways[way]])
-                    row(f"(g) wheel install: {label}", f"{inst:.0f} ms (+ import {imp:.0f} ms)", f"INSTALLER={installer[way]}")
+                    row(f"(g) wheel install: {label}", f"{inst:.0f} ms (+ import {imp:.0f} ms)",
+                        f"INSTALLER={installer[way]}")
 
             browser.close()
     finally:

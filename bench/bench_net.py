@@ -34,10 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
-from serve import BackgroundServer, PeerServer  # noqa: E402
-
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from net_support import READY, WHY_NOT, greedy  # noqa: E402
+from serve import BackgroundServer, PeerServer  # noqa: E402
 
 NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add 198.51.100.1/24 dev v0 && "
       "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
@@ -45,7 +44,7 @@ NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add
 
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
 def run(args) -> None:
@@ -77,7 +76,9 @@ def run(args) -> None:
             host.locator("#seed-input").fill(str(args.seed))
             host.locator("label:has([data-testid=host-table])").click()
             host.get_by_test_id("start-game").click()
-            host.wait_for_function("() => document.querySelector('[data-testid=host-status]')?.dataset.state === 'online'", timeout=60_000)
+            host.wait_for_function(
+                "() => document.querySelector('[data-testid=host-status]')?.dataset.state === 'online'",
+                timeout=60_000)
             join = host.get_by_test_id("join-link").get_attribute("href")
             phones = []
             for seat, name in ((1, "Ana"), (2, "Ben")):
@@ -121,11 +122,12 @@ def run(args) -> None:
                 (seat,) = last["view"]["to_act"]
                 dev = by_seat[seat]
                 dev.wait_for_function("() => window.tabletopNet.legalMoves.length > 0")
-                move = greedy(dev.evaluate("() => window.tabletopNet.last.view"), dev.evaluate("() => window.tabletopNet.legalMoves"), v, seat)
+                move = greedy(dev.evaluate("() => window.tabletopNet.last.view"),
+                              dev.evaluate("() => window.tabletopNet.legalMoves"), v, seat)
                 assert dev.evaluate("(m) => window.tabletopNet.play(m)", move)
                 tap = dev.evaluate("() => window.tabletopNet.tapAt")
                 drawn = []
-                for name, pg in zip(names, pages):
+                for name, pg in zip(names, pages, strict=True):
                     pg.wait_for_function(f"() => window.tabletopNet.drawn[{v + 1}] !== undefined")
                     at = pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]")
                     drawn.append(at)
@@ -153,10 +155,12 @@ def run(args) -> None:
 
     med_rtt = statistics.median(rtts)
     print()
-    print(f"{args.game}, 3 seats (host + 2 phones) + a shared screen, {len(lat_all)} moves, {len(rtts)} pings; Chromium "
+    print(f"{args.game}, 3 seats (host + 2 phones) + a shared screen, {len(lat_all)} moves, {len(rtts)} pings; "
+          "Chromium "
           f"{CHROMIUM}, real WebRTC through a PeerJS server on loopback")
     print(f"bare data-channel round trip (phone→host→phone): median {med_rtt:.2f} ms, p90 {pct(rtts, 90):.2f} ms")
-    print(f"tap → redrawn on every device (4): median {statistics.median(lat_all):.1f} ms, p90 {pct(lat_all, 90):.1f} ms, "
+    print(f"tap → redrawn on every device (4): median {statistics.median(lat_all):.1f} ms, "
+          f"p90 {pct(lat_all, 90):.1f} ms, "
           f"max {max(lat_all):.1f} ms")
     if lat_phone:
         print(f"   a phone's move: median {statistics.median(lat_phone):.1f} ms ({len(lat_phone)} moves)")
@@ -166,11 +170,14 @@ def run(args) -> None:
         print(f"   redrawn on {name:6}: median {statistics.median(vals):.1f} ms")
     if to_host:
         print(f"   a phone's tap → the host's worker has answered: median {statistics.median(to_host):.1f} ms")
-    print(f"   handed out by the host → arrived on a device: median {statistics.median(wire):.1f} ms, p90 {pct(wire, 90):.1f} ms")
+    print(f"   handed out by the host → arrived on a device: median {statistics.median(wire):.1f} ms, "
+          f"p90 {pct(wire, 90):.1f} ms")
     print(f"   arrived → drawn on a device: median {statistics.median(render):.1f} ms, p90 {pct(render, 90):.1f} ms")
-    print(f"host worker, room_message (engine: check, play, redact views for 5 devices): median {statistics.median(msg_ms):.1f} ms")
+    print("host worker, room_message (engine: check, play, redact views for 5 devices): "
+          f"median {statistics.median(msg_ms):.1f} ms")
     if save_ms:
-        print(f"host: room_save + IndexedDB put, before the move is sent (write-ahead): median {statistics.median(save_ms):.1f} ms")
+        print("host: room_save + IndexedDB put, before the move is sent (write-ahead): "
+              f"median {statistics.median(save_ms):.1f} ms")
     print(f"ratio (median tap→all redrawn / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
 
 

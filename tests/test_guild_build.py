@@ -38,7 +38,8 @@ def test_build_a_market_workshop_paying_its_exact_cost():
 
 
 def test_spent_gems_return_to_the_supply():
-    m = position(players=2, market={1: T1}, seats={0: dict(pouch={"white": 1, "blue": 1, "green": 1, "red": 1, "black": 1})})
+    m = position(players=2, market={1: T1},
+                 seats={0: dict(pouch={"white": 1, "blue": 1, "green": 1, "red": 1, "black": 1})})
     before_supply, before_total = supply(m), gem_total(m)
     play(m, build("1-06"))
     assert supply(m) == {**before_supply, "blue": before_supply["blue"] + 1, "green": before_supply["green"] + 1,
@@ -71,7 +72,8 @@ def test_another_seats_reservation_cannot_be_built():
 
 
 def test_a_workshop_in_a_deck_cannot_be_built():
-    m = position(players=2, market={1: T1}, decks={1: ["1-10", "1-09"]}, seats={0: dict(pouch={"white": 2, "green": 2, "red": 2})})
+    m = position(players=2, market={1: T1}, decks={1: ["1-10", "1-09"]},
+                 seats={0: dict(pouch={"white": 2, "green": 2, "red": 2})})
     refused(m, build("1-09"), r"neither in the market nor among your reservations")
 
 

@@ -90,7 +90,8 @@ def test_only_the_seat_whose_turn_ends_claims_a_commission():
 
 
 def test_a_seat_that_is_not_eligible_claims_nothing():
-    m = position(players=2, commissions=["N6", "N8", "N10"], seats={0: dict(bonuses={"white": 4, "blue": 3, "green": 3})})
+    m = position(players=2, commissions=["N6", "N8", "N10"],
+                 seats={0: dict(bonuses={"white": 4, "blue": 3, "green": 3})})
     events = play(m, PASS)
     assert seat(m, 0).commissions == [] and "commission" not in [e["type"] for e in events]
 

@@ -77,7 +77,7 @@ def test_a_malformed_return_is_refused_and_changes_nothing(label, move, reason):
 def test_a_move_from_the_wrong_seat_is_refused_and_changes_nothing(seat):
     m = position(players=3)
     before = dump(m)
-    with pytest.raises(engine.IllegalMove, match="turn|no seat"):
+    with pytest.raises(engine.IllegalMove, match=r"turn|no seat"):
         m.play(seat, PASS)
     assert dump(m) == before
 

@@ -5,13 +5,26 @@ ruling "Buying" (the move states its payment; exact: no overpaying, no change)."
 
 import random
 
-from engine.games.gems.cards import CARDS
-from engine.games.gems.colors import COLORS, TOKEN_NAMES
-from engine.games.gems.payments import owed
 from splendor_positions import (
-    GOLD, bank, bonuses, buy, buy_payments, counts, market_ids, moves_of, play, position,
-    refused, rule_payments, take, tokens,
+    GOLD,
+    bank,
+    bonuses,
+    buy,
+    buy_payments,
+    counts,
+    market_ids,
+    moves_of,
+    play,
+    position,
+    refused,
+    rule_payments,
+    take,
+    tokens,
 )
+
+from engine.games.gems.cards import CARDS
+from engine.games.gems.colors import COLORS
+from engine.games.gems.payments import owed
 
 # 1-25: red, 0 points, costs 3 white.   1-32: red, 1 point, costs 4 white.
 # 1-02: white, costs 3 blue.            3-03: white, 4 points, costs 7 black.

@@ -7,13 +7,23 @@ import random
 from collections import Counter
 
 import pytest
+from splendor_positions import (
+    PASS,
+    buy,
+    dump,
+    give_back,
+    noble,
+    play,
+    position,
+    refused,
+    reserve_deck,
+    rule_takes,
+    take,
+    take_sets,
+)
 
 import engine
 from engine.games.gems.cards import CARDS, NOBLES
-from splendor_positions import (
-    GOLD, PASS, buy, dump, give_back, noble, play, position, refused, reserve, reserve_deck,
-    rule_takes, take, take_sets,
-)
 
 GEMS = {2: 4, 3: 5, 4: 7}
 

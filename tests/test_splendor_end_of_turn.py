@@ -4,8 +4,20 @@ must visit for 3 prestige. Choose exactly one if several qualify. Tokens are not
 nobles." — and the ruling "End of turn, in this order: return tokens, then one noble"."""
 
 from splendor_positions import (
-    GOLD, PASS, bank, buy, give_back, moves_of, noble, phase, play, position, refused,
-    reserve, take, tokens,
+    GOLD,
+    PASS,
+    bank,
+    buy,
+    give_back,
+    moves_of,
+    noble,
+    phase,
+    play,
+    position,
+    refused,
+    reserve,
+    take,
+    tokens,
 )
 
 TEN = {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, GOLD: 1}
@@ -39,7 +51,7 @@ def test_the_player_chooses_which_tokens_to_return():
     expected = set()
     for pick in product(*(range(held[c] + 1) for c in held)):
         if sum(pick) == 3:
-            expected.add(tuple(sorted((c, n) for c, n in zip(held, pick) if n)))
+            expected.add(tuple(sorted((c, n) for c, n in zip(held, pick, strict=True) if n)))
     assert returns == expected
 
 

@@ -239,7 +239,8 @@ def test_a_rematch_keeps_both_modules_on():
         return json.loads(handle(json.dumps({"v": 1, "id": 1, **message}), session))
 
     first = ask({"op": "new_match", "game": "splendor", "players": 2, "seed": 4, "options": BOTH})["match"]
-    ask({"op": "play", "match": first, "seat": 0, "move": {"type": "take", "gems": {"white": 1, "blue": 1, "green": 1}}})
+    ask({"op": "play", "match": first, "seat": 0,
+         "move": {"type": "take", "gems": {"white": 1, "blue": 1, "green": 1}}})
     refusal = ask({"op": "play", "match": first, "seat": 1, "move": {"type": "options", "strongholds": False}})
     assert refusal["error"]["code"] == "illegal_move"
     again = ask({"op": "rematch", "match": first, "seed": 5})

@@ -388,7 +388,7 @@ def test_post_3_listed_payments_are_exactly_the_exact_ones():
     for _ in range(150):
         card = rng.choice([c for c in CARDS if CARDS[c].tier < 3 and c not in ("1-02", "1-08", "1-25")])
         held = [rng.randint(0, 3) for _ in range(5)] + [rng.randint(0, 3)]
-        m = post3(dict(zip((*COLORS, GOLD), held)), card)
+        m = post3(dict(zip((*COLORS, GOLD), held, strict=True)), card)
         need = owed(CARDS[card].cost, m._state.seats[0].bonuses)
         listed = sorted(counts(p) for p in buy_payments(m, card))
         assert listed == sorted(rule_payments_gold_double(need, held)), (card, held)
@@ -542,7 +542,8 @@ def test_gem_from_post_1_counts_toward_ten_checked_after_it():
 
 
 def test_gem_from_post_2_counts_toward_ten_checked_after_it():
-    m = posts_position(posts={0: [2]}, seats={0: dict(bonuses={"white": 2}, tokens={"white": 2, "blue": 2, "green": 2, "black": 2})})
+    m = posts_position(posts={0: [2]},
+                       seats={0: dict(bonuses={"white": 2}, tokens={"white": 2, "blue": 2, "green": 2, "black": 2})})
     play(m, take(red=2))  # 10 tokens
     assert phase(m) == "gem"
     play(m, gem("white"))
@@ -553,7 +554,8 @@ def test_gem_from_post_2_counts_toward_ten_checked_after_it():
 
 
 def test_a_post_gem_reaching_exactly_ten_needs_no_return():
-    m = posts_position(posts={0: [2]}, seats={0: dict(bonuses={"white": 2}, tokens={"white": 2, "blue": 3, "black": 2})})
+    m = posts_position(posts={0: [2]},
+                       seats={0: dict(bonuses={"white": 2}, tokens={"white": 2, "blue": 3, "black": 2})})
     play(m, take(red=2))
     play(m, gem("green"))
     assert sum(tokens(m, 0).values()) == 10 and m.to_act() == [1]

@@ -3,13 +3,22 @@ reserve, plus 1 gold if available. You may hold at most 3 reserved cards. You ca
 discard reservations." — and the rulings "Market refills" and "Reserving from a deck"."""
 
 import pytest
+from splendor_positions import (
+    GOLD,
+    bank,
+    give_back,
+    market_ids,
+    moves_of,
+    phase,
+    play,
+    position,
+    refused,
+    reserve,
+    reserve_deck,
+    tokens,
+)
 
 from engine.games.gems.cards import CARDS
-
-from splendor_positions import (
-    GOLD, bank, give_back, market_ids, moves_of, phase, play, position, refused, reserve,
-    reserve_deck, tokens,
-)
 
 ROW1 = ["1-25", "1-02", "1-08", "1-16"]
 

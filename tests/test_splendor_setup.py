@@ -3,10 +3,10 @@
 from collections import Counter
 
 import pytest
+from splendor_positions import dump, play, take
 
 import engine
 from engine.games.gems.cards import CARDS, NOBLES
-from splendor_positions import dump, play, take
 
 GEMS_PER_COLOUR = {2: 4, 3: 5, 4: 7}
 
@@ -53,7 +53,7 @@ def test_ninety_development_cards_forty_thirty_twenty(players):
     match = engine.new_match("splendor", players, seed=6)
     state = match._state
     every = []
-    for t, size in zip(range(3), (40, 30, 20)):
+    for t, size in zip(range(3), (40, 30, 20), strict=True):
         tier_cards = state.decks[t] + state.market[t]
         assert len(tier_cards) == size
         assert all(CARDS[c].tier == t + 1 for c in tier_cards)

@@ -4,12 +4,18 @@ remain." — and the ruling "Taking gems" (gold is never taken this way)."""
 
 from itertools import product
 
-import pytest
+from splendor_positions import (
+    bank,
+    play,
+    position,
+    refused,
+    rule_takes,
+    take,
+    take_sets,
+    tokens,
+)
 
 from engine.games.gems.colors import COLORS
-from splendor_positions import (
-    bank, play, position, refused, rule_takes, take, take_sets, tokens,
-)
 
 EMPTY_BANK = {c: 0 for c in COLORS}
 

@@ -4,7 +4,14 @@ development cards wins. Still tied? Share the victory." — and the rulings "End
 "A seat with no legal action passes; this is the only pass ..."."""
 
 from splendor_positions import (
-    GOLD, PASS, buy, play, position, refused, reserve_deck, take,
+    GOLD,
+    PASS,
+    buy,
+    play,
+    position,
+    refused,
+    reserve_deck,
+    take,
 )
 
 # 1-32: red, 1 point, costs 4 white.  3-03: white, 4 points, costs 7 black.

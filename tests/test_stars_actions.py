@@ -154,7 +154,7 @@ def test_scouting_with_more_light_scores_a_richer_pile(spaces, colours, pile):
     set_light(m, 0, red=3, blue=3, yellow=3)
     vp = top(m, pile)
     play(m, 0, scout())
-    for k, (space, colour) in enumerate(zip(spaces, colours)):
+    for k, (space, colour) in enumerate(zip(spaces, colours, strict=True)):
         events = play(m, 0, step(space, colour, end=k == len(spaces) - 1))
     assert events_of(events, "scout")[0]["pile"] == pile
     assert state(m).seats[0].points["scouting"] == vp and state(m).marked[pile - 3]
@@ -263,7 +263,7 @@ def test_early_bird_rewards_of_one_and_two_vp(space, path, vp):
     action_phase(m, current=0)
     light_paths(m, path)
     f = FORAGE[space]
-    price = [a + b for a, b in zip(f.cost, f.early_cost)]
+    price = [a + b for a, b in zip(f.cost, f.early_cost, strict=True)]
     set_light(m, 0, *price)
     play(m, 0, {"type": "forage", "space": space, "via": "action"})
     s = state(m).seats[0]

@@ -92,7 +92,8 @@ def test_a_new_round_begins_with_every_seat_drawing_three_tiles():
     st = state(m)
     assert st.round == 2 and st.phase == "stargazing"
     assert [len(s.hand) for s in st.seats] == [3, 3]
-    assert events_of(events, "draw") == [{"type": "draw", "seat": 0, "count": 3}, {"type": "draw", "seat": 1, "count": 3}]
+    assert events_of(events, "draw") == [{"type": "draw", "seat": 0, "count": 3},
+                                         {"type": "draw", "seat": 1, "count": 3}]
 
 
 def test_the_game_ends_when_the_girl_cannot_move_after_round_eight_keeping_that_rounds_tokens():

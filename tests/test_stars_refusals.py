@@ -93,7 +93,7 @@ def test_a_malformed_or_illegal_action_is_refused_and_changes_nothing(label, mov
     st = state(m)
     st.seats[0].villagers = ["village", "sky:1", "ready", "bonus"]
     if label == "scout without light":
-        st.supply_light = [a + b for a, b in zip(st.supply_light, st.seats[0].light)]
+        st.supply_light = [a + b for a, b in zip(st.supply_light, st.seats[0].light, strict=True)]
         st.seats[0].light = [0, 0, 0]
     m._legal = {}
     refused(m, 0, move, reason)
@@ -130,7 +130,7 @@ def test_a_move_from_a_seat_that_may_not_act_is_refused_and_changes_nothing(seat
     m = new(2)
     action_phase(m, current=0, order=[1])
     before = dump(m)
-    with pytest.raises(engine.IllegalMove, match="turn|no seat"):
+    with pytest.raises(engine.IllegalMove, match=r"turn|no seat"):
         m.play(seat, {"type": "end_turn"})
     assert dump(m) == before
 

@@ -136,7 +136,7 @@ def test_offering_cards_four_of_three_to_five_spaces_one_face_up():
 
 def test_single_offerings_are_worth_more_than_leftover_tokens():
     assert LEFTOVER_VALUE == (1, 2, 2, 3)  # fruit, fish, rabbit, antelope
-    assert all(s > v for s, v in zip(SINGLE_VALUE, LEFTOVER_VALUE))
+    assert all(s > v for s, v in zip(SINGLE_VALUE, LEFTOVER_VALUE, strict=True))
 
 
 def test_thirteen_wood_ash_tokens_two_of_each_action_and_three_x2_all_in_the_bag():

@@ -50,7 +50,8 @@ def quiet_bonus(m, seat=0, token="x2", corner="top_left"):
 def test_a_tile_can_be_placed_either_side_up_in_any_of_six_rotations():
     m = new()
     set_hand(m, 0, ["T05", "T01", "T07"])
-    ways = {(mv["side"], mv["rotation"]) for mv in moves_of(m, 0, "place") if mv["tile"] == "T05" and mv["cell"] == [0, 0]}
+    ways = {(mv["side"], mv["rotation"]) for mv in moves_of(m, 0, "place")
+            if mv["tile"] == "T05" and mv["cell"] == [0, 0]}
     assert ways == {(side, rot) for side in "AB" for rot in range(6)}
     play(m, 0, place("T05", 0, 0, side="A", rot=4))
     assert board(m).tile[at(0, 0)] == ("T05", "A", 4)
@@ -251,7 +252,7 @@ def test_an_enclosure_with_the_stardust_supply_empty_gains_nothing():
 def ring(m, seat, tiles):
     """Five tiles "0 2" around (0,0); the sixth (returned as a move) closes the ring."""
     spots = [(1, 0, 2), (0, 1, 3), (-1, 1, 4), (-1, 0, 5), (0, -1, 0), (1, -1, 1)]
-    for tid, (q, r, rot) in zip(tiles[:5], spots[:5]):
+    for tid, (q, r, rot) in zip(tiles[:5], spots[:5], strict=True):
         put(m, seat, q, r, tid, rot=rot)
     q, r, rot = spots[5]
     return place(tiles[5], q, r, rot=rot)

@@ -42,7 +42,8 @@ def test_greedy_beats_random_nearly_always():
 
 def test_greedy_takes_a_synergy_install_over_a_plain_one():
     from station_positions import of, position
-    m = position(players=3, berths={0: "M21"}, display=["amber-6-2", "amber-5-2", "cobalt-6-2", "cobalt-5-2", "jade-6-3", "jade-5-3"],
+    m = position(players=3, berths={0: "M21"},
+                 display=["amber-6-2", "amber-5-2", "cobalt-6-2", "cobalt-5-2", "jade-6-3", "jade-5-3"],
                  seats={0: dict(hand=of("jade", 6, 3), station={(1, 0): "M04", (1, 2): "M14"})})
     move = greedy_station.choose(m.view(0), m.legal_moves(0), Rng(1))
     assert move["type"] == "purchase" and move["to"] == {"ring": 1, "sector": 1}

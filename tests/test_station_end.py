@@ -100,7 +100,8 @@ def test_any_seat_may_pass_after_the_end_is_triggered():
 
 def nothing_to_do(players=2, **kw):
     """No credit to take or pay with, nothing installed or docked: no action is legal."""
-    return position(players=players, display=[], deck=[], discard=[], seats={i: dict(hand=[]) for i in range(players)}, **kw)
+    return position(players=players, display=[], deck=[], discard=[],
+                    seats={i: dict(hand=[]) for i in range(players)}, **kw)
 
 
 def test_a_seat_with_no_legal_action_passes():

@@ -77,7 +77,7 @@ def test_through_whole_random_games_hidden_ids_never_reach_another_seat_or_an_ev
             rotated = {e["old"] for e in events if e["type"] == "rotate"}
             assert all(f'"{cid}"' not in text for cid in state.deck)
             assert all(f'"{mid}"' not in text for mid in state.supply if mid not in rotated)
-            for owner, hidden in unseen.items():
+            for _owner, hidden in unseen.items():
                 assert all(f'"{cid}"' not in text for cid in hidden), "a face-down dealt credit leaked"
             for viewer in [None, *range(m.players)]:
                 vtext = ids_in(m.view(viewer))

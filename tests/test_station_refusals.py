@@ -54,8 +54,10 @@ BAD_MOVES = [
     ("reconfigure without op", {"type": "reconfigure", "module": "M10"}, r"needs op"),
     ("unknown op", {"type": "reconfigure", "op": "rotate", "module": "M10"}, r"needs op"),
     ("install without a node", {"type": "reconfigure", "op": "install", "module": "M10"}, r"needs to"),
-    ("install with at", {"type": "reconfigure", "op": "install", "module": "M10", "at": {"ring": 1, "sector": 1}}, r"unexpected field"),
-    ("remove naming a module", {"type": "reconfigure", "op": "remove", "module": "M07", "at": {"ring": 1, "sector": 0}}, r"unexpected field"),
+    ("install with at", {"type": "reconfigure", "op": "install", "module": "M10", "at": {"ring": 1, "sector": 1}},
+     r"unexpected field"),
+    ("remove naming a module", {"type": "reconfigure", "op": "remove", "module": "M07", "at": {"ring": 1, "sector": 0}},
+     r"unexpected field"),
     ("exchange without a node", {"type": "reconfigure", "op": "exchange", "module": "M10"}, r"needs at"),
     ("a bonus outside the bonus step", {"type": "bonus", "credit": "amber-1-2"}, r"only right after an exact payment"),
     ("decline outside the bonus step", {"type": "decline"}, r"only right after an exact payment"),
@@ -72,7 +74,7 @@ def test_a_malformed_or_illegal_move_is_refused_with_a_reason_and_changes_nothin
 def test_a_move_from_the_wrong_seat_is_refused_and_changes_nothing(seat):
     m = table()
     before = dump(m)
-    with pytest.raises(engine.IllegalMove, match="turn|no seat"):
+    with pytest.raises(engine.IllegalMove, match=r"turn|no seat"):
         m.play(seat, PASS)
     assert dump(m) == before
 

@@ -27,7 +27,6 @@ import engine
 from engine.bots import choose_move
 from engine.games.station.components import DEPARTMENTS, GUILD_OF, GUILDS
 
-
 MAX_STEPS = 3000
 
 

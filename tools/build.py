@@ -132,7 +132,8 @@ def engine_wheel() -> Path:
         src = Path(tmp) / "src"
         for name in ENGINE_SOURCES:
             if (ROOT / name).is_dir():
-                shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+                shutil.copytree(ROOT / name, src / name,
+                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
             elif (ROOT / name).is_file():
                 src.mkdir(exist_ok=True)
                 shutil.copy2(ROOT / name, src / name)

@@ -63,7 +63,8 @@ def in_rounded_square(x: float, y: float, r: float) -> bool:
 
 
 def raster(size: int, scale: float, rounded: bool) -> bytes:
-    facets = [(rgb(c), poly, (min(p[0] for p in poly), max(p[0] for p in poly), min(p[1] for p in poly), max(p[1] for p in poly)))
+    facets = [(rgb(c), poly,
+               (min(p[0] for p in poly), max(p[0] for p in poly), min(p[1] for p in poly), max(p[1] for p in poly)))
               for c, poly in placed(scale)]
     bg = rgb(BG)
     k = 4  # supersampling

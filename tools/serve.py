@@ -48,7 +48,8 @@ TYPES = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    # not ClassVar: the base class declares extensions_map as an instance variable (mypy would refuse)
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
     quiet = True
     isolate = False
 
@@ -182,8 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--log", action="store_true", help="log every request")
     ap.add_argument("--isolate", action="store_true", help="send COOP/COEP headers (cross-origin isolation)")
-    ap.add_argument("--peer-port", type=int, default=0, help="also run the PeerJS signalling server on this port (0: no)")
-    ap.add_argument("--peer-path", default="/peerjs", help="the PeerJS server's path (default /peerjs, as in site/config.json)")
+    ap.add_argument("--peer-port", type=int, default=0,
+                    help="also run the PeerJS signalling server on this port (0: no)")
+    ap.add_argument("--peer-path", default="/peerjs",
+                    help="the PeerJS server's path (default /peerjs, as in site/config.json)")
     args = ap.parse_args(argv)
     folder = Path(args.dir).resolve()
     if not (folder / "index.html").is_file() and not (folder / "wheels").is_dir():
