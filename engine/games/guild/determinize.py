@@ -30,7 +30,6 @@ from .moves import TOKEN_NAMES
 from .setup import STAR_SAND
 from .state import OVER, GuildState
 
-
 _TIER_IDS: dict[int, list[str]] = {t: card_ids_of_tier(t) for t in TIERS}
 """Each tier's card ids, in id order (worked out once: the search samples thousands of worlds)."""
 

@@ -10,8 +10,8 @@ from ..gems.cards import card_view, noble_view
 from ..gems.colors import COLORS, full_counts_json
 from .moves import POUCH_LIMIT, TOKEN_NAMES
 from .scoring import result
-from .turn import ROUND_LIMIT, WINNING_POINTS
 from .state import RETURN, GuildState
+from .turn import ROUND_LIMIT, WINNING_POINTS
 
 
 def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
