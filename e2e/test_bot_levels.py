@@ -125,3 +125,19 @@ def test_a_level_chosen_for_a_phone_table_is_on_its_chip_and_the_hard_seat_plays
     # the hard seat's move is thought in the bot worker and played through room_bot_move
     host.wait_version(start + 2, timeout=BOT_WAIT_MS)
     assert len(engine_workers(host.page)) == 2
+
+
+def test_the_embed_takes_a_level_for_its_computer_seats(page: Page, base_url: str) -> None:
+    page.goto(base_url + "embed.html?game=splendor&mode=play&seats=hard,human&seed=3&botDelay=0")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("seat-0").locator(".seat-kind")).to_have_text("computer · hard", timeout=BOT_WAIT_MS)
+    # the hard seat moves first, in the bot worker; then the person's turn
+    for _ in range(300):  # the bot worker starts when the hard seat's first turn comes
+        if len(engine_workers(page)) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert len(engine_workers(page)) == 2
+    page.wait_for_function("() => !document.querySelector('.thinking')", timeout=BOT_WAIT_MS)
+    page.goto(base_url + "embed.html?game=splendor&mode=play&bot=grandmaster")
+    error = page.get_by_test_id("embed-error")
+    expect(error).to_contain_text("bot must be one of easy, normal, hard", timeout=BOT_WAIT_MS)
