@@ -242,3 +242,33 @@ def test_pass_and_play_take_back_asks_every_player_and_hands_the_device_back(pag
     page.get_by_test_id("handover-ready").click()
     assert wait_state(page) == "turn"
     assert page.evaluate("window.tabletop.view") == first_view
+
+
+DROP = """([text, name]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([text], name, { type: "application/json" }));
+  const zone = document.querySelector("[data-testid=history-list-view]");
+  zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+  zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_a_dropped_file_is_imported_and_a_newer_format_refused(page: Page, base_url: str) -> None:
+    match = engine.new_match("guild", 2, seed=3)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(seat, choose_move(match, seat, "greedy"))
+    record = records.from_match(match, names=["Ada", "Bo"], mode="pass")
+    open_site(page, base_url)
+    open_history(page)
+    newer = {**record, "format": 2, "engine": "9.0.0"}
+    page.evaluate(DROP, [json.dumps(newer), "newer.json"])
+    expect(page.get_by_test_id("history-usage")).to_contain_text(
+        "this record is in format 2 (written by engine 9.0.0), newer than this engine reads", timeout=TURN_TIMEOUT_MS)
+    expect(page.get_by_test_id("history-empty")).to_be_visible()
+    page.evaluate(DROP, [json.dumps(record), "guild.json"])
+    entry = page.get_by_test_id("history-entry")
+    expect(entry).to_have_count(1, timeout=TURN_TIMEOUT_MS)
+    expect(entry).to_contain_text("Starlight Guild")
+    expect(entry).to_contain_text("Ada, Bo")
+    expect(entry.get_by_test_id("history-resume")).to_have_count(0)  # a finished game is not resumed
