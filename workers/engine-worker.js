@@ -53,6 +53,7 @@ self.onmessage = (event) => {
 let botPort = null;
 const botWaiting = new Map(); // relay id -> resolve
 let botNextId = 1;
+const BOT_WAIT_S = 60; // longer than any budget (bot_choose takes at most 10 s) plus the bot worker's boot
 const BOT_THINK = /^\{"v":1,"id":(-?[0-9]{1,16}|"[^"\\]{0,128}"),"op":"bot_think",/;
 
 function takePort(data, port) {
@@ -95,6 +96,9 @@ async function botThink(text, out) {
   const chosen = await new Promise((resolve) => {
     botWaiting.set(id, resolve);
     botPort.postMessage(JSON.stringify(request));
+    setTimeout(() => {  // a bot worker that never answers (it crashed) fails this request, not the table
+      if (botWaiting.delete(id)) resolve({ v: V, id, ok: false, error: { code: "internal", message: `the computer players' worker did not answer in ${BOT_WAIT_S} s` } });
+    }, BOT_WAIT_S * 1000);
   });
   const waited = Math.round(performance.now() - started);
   if (!chosen.ok) return out.postMessage({ ...chosen, id: rid });

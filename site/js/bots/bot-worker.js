@@ -52,7 +52,12 @@ export function thinksInWorker(level) {
 export function botMove(engine, match, seat, level) {
   if (!thinksInWorker(level)) return engine.request("bot_move", { match, seat, bot: level });
   startBotWorker(engine);
-  return engine.request("bot_think", { match, seat, bot: level, think_ms: HARD_THINK_MS });
+  return engine.request("bot_think", { match, seat, bot: level, think_ms: HARD_THINK_MS }).catch((err) => {
+    if (err && err.code === "illegal_move") throw err;
+    // the bot worker failed (did not start, crashed): this move is played at normal strength
+    console.warn("the hard computer could not think; playing this move at normal level:", err && err.message);
+    return engine.request("bot_move", { match, seat, bot: "normal" });
+  });
 }
 
 /** A phone table's due computer seat (room_tick's `bot_due`): its move is played in the room. */
