@@ -413,6 +413,13 @@ class Host {
       });
       this.savedVersion = version;
       if (key !== null) this.savedKey = key;
+      if (saved.match.state && saved.match.state.ended) {
+        // a finished hosted game goes into this device's History (docs/records.md)
+        const names = Array.isArray(saved.seats) ? saved.seats.map((s) => String(s.name || "")) : null;
+        import("../history/recorder.js")
+          .then((h) => h.keepSnapshot(app.engine, saved.match, { id: this.room, names }))
+          .catch((err) => console.error("history:", err));
+      }
       if (this.stats.ops.length < 2000) this.stats.ops.push({ op: "save", ms: now() - t0 });
     } catch (err) {
       console.error("could not save the table", err);
