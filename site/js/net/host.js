@@ -7,12 +7,13 @@
 // "play one step" for an offline seat, the timers' ticks (room_tick when next_tick says),
 // and persistence: room_save into IndexedDB after every accepted move or seat change —
 // written before any device is sent the move, so a move anyone has seen is never lost —
-// and room_restore (paused, with a Resume button) after a reload.
+// and room_restore (paused, with a Resume button) after a reload (saving: host-save.js).
 
 import { esc } from "../games/gems-ui.js";
 import { DEVICE_LIMITS, Link, loadConfig, loadPeerJS, now, peerErrorText, peerIds, peerOptions, randomId } from "./link.js";
-import { deleteRoom, listRooms, loadRoom, saveRoom } from "./store.js";
+import { deleteRoom, loadRoom } from "./store.js";
 import { TableView, loadCSS, GAME_UI } from "./ui.js";
+import { offerSaved, saveHost, saveKeyFor } from "./host-save.js";
 import { roomBotMove } from "../bots/bot-worker.js";
 
 const V = 1;
@@ -36,7 +37,7 @@ export async function onBoot(appApi, params) {
     app.toast("That table is no longer saved on this device (it closed or expired).");
     history.replaceState(null, "", location.pathname);
   }
-  offerSaved().catch(() => {});
+  offerSaved(app.games, restoreTable).catch(() => {});
 }
 
 /** the new-game form's "Host a table (phones)": cfg = {game, players, seats, seed} */
@@ -65,40 +66,6 @@ async function restoreTable(record) {
     host.teardown();
     app.toast(`The saved table could not be restored: ${err && err.message ? err.message : err}`);
   }
-}
-
-/** a line on the picker for each table this browser still holds (a closed tab, a crash) */
-async function offerSaved() {
-  const rooms = (await listRooms()).sort((a, b) => b.savedAt - a.savedAt);
-  const picker = document.getElementById("game-picker");
-  let box = document.getElementById("net-saved");
-  if (box) box.remove();
-  if (!rooms.length || !picker) return;
-  await loadCSS();
-  box = document.createElement("div");
-  box.id = "net-saved";
-  box.className = "panel net-saved";
-  box.dataset.testid = "saved-tables";
-  box.setAttribute("data-testid", "saved-tables");
-  const title = (id) => ((app.games || []).find((g) => g.id === id) || { title: id }).title;
-  box.innerHTML = `<h3>Your hosted tables</h3>` + rooms.map((r) => `
-    <p class="row net-saved-row"><span>${esc(title(r.game))} · table <code>${esc(r.room)}</code> ·
-      saved ${esc(new Date(r.savedAt).toLocaleString())}${r.over ? " · game over" : ""}</span>
-      <button type="button" class="btn small primary" data-reopen="${esc(r.room)}" data-testid="reopen-${esc(r.room)}">Reopen</button>
-      <button type="button" class="btn small ghost" data-discard="${esc(r.room)}">Discard</button></p>`).join("");
-  picker.prepend(box);
-  box.addEventListener("click", async (e) => {
-    const reopen = e.target.closest("[data-reopen]");
-    const discard = e.target.closest("[data-discard]");
-    if (reopen) {
-      const record = await loadRoom(reopen.dataset.reopen);
-      box.remove();
-      if (record) restoreTable(record);
-    } else if (discard) {
-      await deleteRoom(discard.dataset.discard);
-      offerSaved();
-    }
-  });
 }
 
 // ---------------------------------------------------------------------------- the host
@@ -382,49 +349,11 @@ class Host {
       .finally(() => { this.botThinking = false; this.kick(); });
   }
 
-  // ------------------------------------------------------------------ persistence
-  /** what must be stored after an outbox: the new version and who holds the seats, when either
-   *  changed (an accepted move, a join, a resume, a transfer); null when nothing did */
-  saveKey(outbox) {
-    let update = null;
-    let seated = false;
-    for (const { to, message } of outbox) {
-      if (message.type === "update" && (to === "host" || !update)) update = message;
-      if (message.type === "seated") seated = true;
-      if (message.type === "closed") return null;
-    }
-    if (!update && !seated) return null;
-    const version = update ? update.version : this.savedVersion;
-    const seats = update ? update.seats.map((s) => [s.taken, s.name]) : [];
-    const key = JSON.stringify([version, seats, seated ? ++this.seatChanges : this.seatChanges]);
-    return key === this.savedKey ? null : key;
-  }
-
+  // ------------------------------------------------------------------ persistence (host-save.js)
+  /** what must be stored after an outbox (null when nothing changed) */
+  saveKey(outbox) { return saveKeyFor(this, outbox); }
   /** room_save into IndexedDB (called inside the op queue) */
-  async saveNow(key = null) {
-    try {
-      const t0 = now();
-      const reply = await app.engine.request("room_save", { room: this.room });
-      const saved = reply.saved;
-      const version = saved.match.log.length;
-      await saveRoom({
-        room: this.room, game: this.game, players: this.players, saved,
-        savedAt: Date.now(), version, over: !!(saved.match.state && saved.match.state.ended),
-      });
-      this.savedVersion = version;
-      if (key !== null) this.savedKey = key;
-      if (saved.match.state && saved.match.state.ended) {
-        // a finished hosted game goes into this device's History (docs/records.md)
-        const names = Array.isArray(saved.seats) ? saved.seats.map((s) => String(s.name || "")) : null;
-        import("../history/recorder.js")
-          .then((h) => h.keepSnapshot(app.engine, saved.match, { id: this.room, names }))
-          .catch((err) => console.error("history:", err));
-      }
-      if (this.stats.ops.length < 2000) this.stats.ops.push({ op: "save", ms: now() - t0 });
-    } catch (err) {
-      console.error("could not save the table", err);
-    }
-  }
+  async saveNow(key = null) { return saveHost(this, app.engine, key); }
 
   // ------------------------------------------------------------------ the network
   async listen() {
