@@ -5,6 +5,7 @@ views the replay draws are compared with CPython's views of the same record at t
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +107,10 @@ def test_a_game_is_kept_replayed_exported_imported_and_shared(page: Page, base_u
     exported = json.loads(path.read_text(encoding="utf-8"))
     assert exported == record
     page.get_by_test_id("replay-share").click()
-    link = page.get_by_test_id("replay-share").get_attribute("data-link", timeout=TURN_TIMEOUT_MS)
+    # the link is made asynchronously (compressed): wait for it rather than read it at once
+    expect(page.get_by_test_id("replay-share")).to_have_attribute("data-link", re.compile("#replay="),
+                                                                  timeout=TURN_TIMEOUT_MS)
+    link = page.get_by_test_id("replay-share").get_attribute("data-link")
     assert link and "#replay=" in link
 
     fresh = browser.new_context()
