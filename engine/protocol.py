@@ -210,6 +210,17 @@ def _op_room_create(session: Session, request: dict[str, Any]) -> Reply:
             "outbox": [{"to": room.host_device, "message": room.update_for(room.host_device)}]}
 
 
+def _op_seat_names(session: Session, request: dict[str, Any]) -> Reply:
+    """The names of a table's seats (``seats``: [{"kind", "bot", "name"}]) made safe to keep and
+    show, the same way a phone table names them (engine/table/names.py): a local game asks too."""
+    from .table.names import seat_names
+
+    seats = _field(request, "seats", list)
+    if not 0 < len(seats) <= 16 or any(type(s) is not dict for s in seats):
+        raise ProtocolError("bad_options", "seats is a list of 1 to 16 objects {kind, bot, name}")
+    return {"names": seat_names(seats)}
+
+
 def _op_room_connect(session: Session, request: dict[str, Any]) -> Reply:
     return {"outbox": session.room(request).connect(_field(request, "device", str))}
 
@@ -268,6 +279,7 @@ OPS: dict[str, Callable[[Session, dict[str, Any]], Reply]] = {
     "bot_move": _op_bot_move,
     "snapshot": _op_snapshot,
     "drop": _op_drop,
+    "seat_names": _op_seat_names,
     "room_create": _op_room_create,
     "room_connect": _op_room_connect,
     "room_disconnect": _op_room_disconnect,

@@ -24,6 +24,7 @@ from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same
 from .limits import MAX_MESSAGE, RateLimit
+from .names import clean_name, human_default, seat_names
 from .policies import ROOM_IDLE_SECONDS, TRANSFER_CODE_SECONDS, TablePolicy, policy_for
 from .saved_room import MAX_ROOM_ID, read_saved_room
 
@@ -33,7 +34,6 @@ OUTSIDE_BOTS = frozenset({"hard"})
 """Computer levels whose move the host brings from its bot worker (`Room.bot_wanted`, `Room.bot_move`)."""
 OUTSIDE_BOT_WAIT = 20.0
 """Seconds the room waits for an outside computer move before the seat plays at normal level itself."""
-NAME_LENGTH = 24  # a seat's name is cut to this many characters
 MAX_REF = 64  # a message's "ref" is echoed only if it is text this short or a safe integer
 
 Outbox = list[dict[str, Any]]
@@ -94,7 +94,7 @@ class Room:
         if type(seats) is not list or len(seats) != match.players:
             raise ValueError(f"{match.players} seats are needed")
         built = []
-        for i, spec in enumerate(seats):
+        for i, spec in enumerate(seats):  # names: cleaned below (engine/table/names.py), never trusted
             if type(spec) is not dict:
                 raise ValueError(f"seat {i}: a seat is an object with its kind, name and bot")
             kind = spec.get("kind", "human")
@@ -106,8 +106,10 @@ class Room:
             name = spec.get("name")
             if name is not None and type(name) is not str:
                 raise ValueError(f"seat {i}: a name is text")
-            name = (name or "").strip()[:NAME_LENGTH] or (f"Computer {i + 1}" if bot else f"Seat {i + 1}")
-            built.append(Seat(kind, name, bot))
+            built.append(Seat(kind, "", bot))
+        specs = [{"kind": s.kind, "bot": s.bot, "name": spec.get("name")} for s, spec in zip(built, seats, strict=True)]
+        for seat, name in zip(built, seat_names(specs), strict=True):
+            seat.name = name
         if built[0].kind != "human":
             raise ValueError("seat 0 is the host's seat and must be human")
         room = cls(room_id, match, built, clock, host_device, bot_delay)
@@ -157,10 +159,11 @@ class Room:
         out += [{"to": d, "message": self.update_for(d, events)} for d in self.screens]
         return out
 
-    def _notice(self, text: str, kind: str, seat: int | None, exclude: str | None = None) -> Outbox:
+    def _notice(self, text: str, kind: str, seat: int | None, exclude: str | None = None,
+                only: str | None = None) -> Outbox:
         message = {"v": VERSION, "type": "notice", "kind": kind, "seat": seat, "text": text,
                    "seats": self._seats_public(), "screen": bool(self.screens)}
-        targets = [d for d in list(self.devices) + list(self.screens) if d != exclude]
+        targets = [d for d in list(self.devices) + list(self.screens) if d != exclude and only in (None, d)]
         return [{"to": d, "message": message} for d in targets]
 
     @staticmethod
@@ -221,7 +224,7 @@ class Room:
         handler = {"join": self._join, "resume": self._resume, "watch": self._watch,
                    "move": self._move, "leave": self._leave, "step": self._step,
                    "transfer_code": self._transfer_code, "transfer": self._transfer,
-                   "resume_game": self._resume_game}.get(kind)
+                   "resume_game": self._resume_game, "rename": self._rename}.get(kind)
         if handler is None:
             return self._refuse(device, "bad_message", f"unknown message type {kind[:40]!r}", ref)
         return handler(device, message, ref)
@@ -248,10 +251,19 @@ class Room:
         if device in self.screens:
             return self._refuse(device, "seat_taken", "this device is the shared screen", ref)
         credential = new_credential()
-        name = message.get("name")
-        if type(name) is str and name.strip():
-            self.seats[seat].name = name.strip()[:NAME_LENGTH]
+        self.seats[seat].name = clean_name(message.get("name"), human_default(seat))
         return self._bind(device, seat, credential, ref, "joined")
+
+    def _rename(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
+        """A seat's own device changes the seat's name (cleaned like a joining name); everyone is told."""
+        seat = self._credential_seat(message)
+        if seat is None or self.devices.get(device) != seat:
+            return self._refuse(device, "bad_credential", "only the seat's own device can change its name", ref)
+        target = self.seats[seat]
+        old, target.name = target.name, clean_name(message.get("name"), target.name)
+        if target.name == old:
+            return self._notice(f"{old} kept the name.", "renamed", seat, only=device)
+        return self._notice(f"{old} is now called {target.name}.", "renamed", seat)
 
     def _resume(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
         seat = self._credential_seat(message)
@@ -494,7 +506,8 @@ class Room:
         `engine.BadSnapshot` with the reason, and no room is made.
         """
         saved = read_saved_room(data)
-        seats = [Seat(s.kind, s.name, s.bot, s.credential) for s in saved.seats]
+        seats = [Seat(s.kind, clean_name(s.name, human_default(i)), s.bot, s.credential)
+                 for i, s in enumerate(saved.seats)]
         room = cls(saved.room, saved.match, seats, clock, host_device, saved.bot_delay)
         room.viewing_code = saved.viewing_code
         room.last_action = saved.last_action
