@@ -15,6 +15,12 @@
 (f) the worker's memory against a bare Pyodide: wasm linear memory (HEAPU8.length) and the
     worker's JS heap (measureUserAgentSpecificMemory, on a cross-origin-isolated server)
 (g) the ways of installing the engine wheel in a fresh Pyodide (docs/worker.md)
+(p) CPython, every game (Splendor with each module combination, Guild, Station, Stars) at 2 and
+    4 seats: µs of CPU per random-playout step, side by side with the reference figures of
+    issue 18 (`REFERENCE_US`, measured on commit `REFERENCE_COMMIT` before the engine was made
+    faster), and the speed-up. `--live-reference` also runs the reference commit's engine
+    (extracted with `git archive`) in a subprocess, interleaved, so both sides see the same
+    load. `--only p` runs this section alone, with no browser.
 
 The site is built (tools/build.py), copied to a temporary folder with bench/pages/ added
 under /bench/ (never shipped in dist/), and served on loopback by tools/serve.py for the
@@ -81,6 +87,113 @@ def reference(n=60000):
         acc += len(moves) + (moves[-1][0] if moves else 0)
     return {"seconds": time.perf_counter() - t, "acc": acc}
 '''
+
+# Issue 18: random playouts of every game, timed by CPU time (process_time) so that other
+# processes on a shared machine weigh less; run verbatim by this engine and by the reference.
+GAME_PLAYOUTS = r'''
+import json, random, time
+import engine
+
+def game_playouts(game, players, options, games, seed=1000, cap=3000):
+    rng = random.Random(seed)
+    steps = 0
+    t = time.process_time()
+    for g in range(games):
+        m = engine.new_match(game, players, options, seed=seed + g)
+        n = 0
+        while not m.is_over() and n < cap:
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_moves(seat)))
+            n += 1
+        steps += n
+    return {"seconds": time.process_time() - t, "steps": steps}
+'''
+
+# (name, game, options, games per batch)
+GAME_CONFIGS = [
+    ("splendor", "splendor", {}, 60),
+    ("splendor+posts", "splendor", {"trading_posts": True}, 60),
+    ("splendor+strongholds", "splendor", {"strongholds": True}, 60),
+    ("splendor+posts+strongholds", "splendor", {"trading_posts": True, "strongholds": True}, 60),
+    ("guild", "guild", {}, 60),
+    ("station", "station", {}, 20),
+    ("stars", "stars", {}, 20),
+]
+GAME_SEATS = (2, 4)
+
+REFERENCE_COMMIT = "cf48225f643233d456fb1ca762e0592c055cf476"
+"""main before issue 18's work: the engine the reference figures were measured on."""
+
+# µs of CPU per step on REFERENCE_COMMIT, this machine (2 cores, shared, CPython 3.11): the best
+# of 5 batches, `bench/bench.py --only p --rounds 5` on 2026-12-02 at 02:15 UTC
+REFERENCE_US: dict[tuple[str, int], float] = {
+    ("splendor", 2): 24.2,
+    ("splendor", 4): 24.0,
+    ("splendor+posts", 2): 27.3,
+    ("splendor+posts", 4): 30.0,
+    ("splendor+strongholds", 2): 26.9,
+    ("splendor+strongholds", 4): 24.4,
+    ("splendor+posts+strongholds", 2): 26.9,
+    ("splendor+posts+strongholds", 4): 26.1,
+    ("guild", 2): 23.1,
+    ("guild", 4): 24.4,
+    ("station", 2): 33.8,
+    ("station", 4): 33.7,
+    ("stars", 2): 72.8,
+    ("stars", 4): 87.2,
+}
+
+
+def reference_engine(commit: str) -> Path:
+    """The engine of ``commit`` extracted into a temporary folder (to put first on sys.path)."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-ref-"))
+    archive = subprocess.run(["git", "archive", commit, "engine"], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+    return tmp
+
+
+def run_reference(path: Path, name: str, game: str, options: dict, players: int, games: int) -> dict:
+    """One playout batch of the reference engine in a fresh CPython."""
+    code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
+            f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games})))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def game_section(rounds: int, live: bool, row) -> None:
+    """Section (p): every game's playouts in CPython against the reference."""
+    ns: dict = {}
+    exec(GAME_PLAYOUTS, ns)
+    ref_path = reference_engine(REFERENCE_COMMIT) if live else None
+    try:
+        for name, game, options, games in GAME_CONFIGS:
+            for players in GAME_SEATS:
+                print(f"bench: playouts {name} {players} seats", flush=True)
+                mine, theirs = [], []
+                for _ in range(rounds):
+                    mine.append(ns["game_playouts"](game, players, options, games))
+                    if ref_path is not None:
+                        theirs.append(run_reference(ref_path, name, game, options, players, games))
+                best = min(mine, key=lambda r: r["seconds"])
+                us = best["seconds"] / best["steps"] * 1e6
+                ref = REFERENCE_US.get((name, players))
+                ref_text = f"ref {ref:.1f}" if ref else "ref ?"
+                speed = f"{ref / us:.2f}x" if ref else "?"
+                if theirs:
+                    live_best = min(theirs, key=lambda r: r["seconds"])
+                    live_us = live_best["seconds"] / live_best["steps"] * 1e6
+                    ref_text += f", live {live_us:.1f}"
+                    speed += f" (live {live_us / us:.2f}x)"
+                    same = live_best["steps"] == best["steps"]
+                    if not same:
+                        speed += " STEPS DIFFER"
+                row(f"(p) {name}, {players} seats, µs/step", f"{us:.1f} µs ({ref_text})",
+                    f"{speed} >= 2.5x", bool(ref) and ref / us >= 2.5)
+    finally:
+        if ref_path is not None:
+            shutil.rmtree(ref_path, ignore_errors=True)
+
 
 BOOT_PROBE = r"""
 (() => {
@@ -165,9 +278,18 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold boots of each page (default 5)")
     ap.add_argument("--bot-moves", type=int, default=120, help="greedy bot moves timed (default 120)")
     ap.add_argument("--installs", type=int, default=3, help="fresh Pyodides per wheel-install way (default 3)")
-    ap.add_argument("--only", default="abcdefg", help="sections to run, e.g. --only cd (default: all)")
+    ap.add_argument("--only", default="abcdefgp", help="sections to run, e.g. --only cd (default: all)")
+    ap.add_argument("--live-reference", action="store_true",
+                    help="(p): also time the reference commit's engine, interleaved")
     args = ap.parse_args()
     only = set(args.only)
+    if only <= {"p"}:  # CPython only: no site, no browser
+        rows: list[tuple[str, str, str, str]] = []
+        game_section(args.rounds, args.live_reference,
+                     lambda m, v, t="", ok=None: rows.append((m, v, t, "" if ok is None else
+                                                              ("ok" if ok else "MISSED"))))
+        print_rows(rows)
+        return 0
 
     from playwright.sync_api import sync_playwright
 
@@ -345,14 +467,20 @@ def main() -> int:
         server.stop()
         shutil.rmtree(site.parent, ignore_errors=True)
 
-    # a compact table; an over-long cell just runs past its column
+    if "p" in only:
+        game_section(args.rounds, args.live_reference, row)
+    print_rows(rows)
+    return 0
+
+
+def print_rows(rows: list[tuple[str, str, str, str]]) -> None:
+    """A compact table; an over-long cell just runs past its column."""
     w = [min(max(len(r[i]) for r in rows), cap) for i, cap in enumerate((44, 36, 30, 6))]
     print()
     print(f"{'metric':<{w[0]}}  {'measured':<{w[1]}}  {'target / note':<{w[2]}}  verdict")
     print("-" * (sum(w) + 6 + 7))
     for r in rows:
         print(f"{r[0]:<{w[0]}}  {r[1]:<{w[1]}}  {r[2]:<{w[2]}}  {r[3]}".rstrip())
-    return 0
 
 
 if __name__ == "__main__":
