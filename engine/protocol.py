@@ -295,6 +295,10 @@ from .records.ops import RECORD_OPS  # noqa: E402  (game records: docs/records.m
 
 OPS.update(RECORD_OPS)
 
+from .help import HELP_OPS  # noqa: E402  ("What can I do now?": engine/help.py, docs/accessibility.md)
+
+OPS.update(HELP_OPS)
+
 
 def _request_id(request: Any) -> Any:
     """The request's ``id`` if a reply may echo it (see `MAX_ID`), else ``None``."""
