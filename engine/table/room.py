@@ -23,6 +23,7 @@ from ..games.base import Event, Move
 from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same
+from .final_record import final_records
 from .limits import MAX_MESSAGE, RateLimit
 from .names import clean_name, human_default, seat_names
 from .policies import ROOM_IDLE_SECONDS, TRANSFER_CODE_SECONDS, TablePolicy, policy_for
@@ -310,6 +311,7 @@ class Room:
         welcome = {"v": VERSION, "type": "seated", "room": self.room_id, "seat": seat,
                    "credential": credential, "how": how, "ref": ref}
         out = [{"to": device, "message": welcome}, {"to": device, "message": self.update_for(device)}]
+        out += final_records(self, [device])  # a game that ended while this device was away: its record
         return released + out + self._notice(f"{target.name} is at the table.", "seat_joined", seat, exclude=device)
 
     def _watch(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
@@ -321,7 +323,7 @@ class Room:
                                 ref)
         self.screens.add(device)
         out = [{"to": device, "message": {"v": VERSION, "type": "watching", "room": self.room_id, "ref": ref}},
-               {"to": device, "message": self.update_for(device)}]
+               {"to": device, "message": self.update_for(device)}, *final_records(self, [device])]
         return out + self._notice("A shared screen is showing the table.", "screen_joined", None, exclude=device)
 
     def _leave(self, device: str, message: dict[str, Any], ref: Any) -> Outbox:
@@ -397,7 +399,7 @@ class Room:
         if acted is not None:
             self.deadlines.pop(acted, None)
         self._schedule()
-        return self._broadcast(events)
+        return self._broadcast(events) + final_records(self)  # the game's record once it is over
 
     # ----- the host's commands -----------------------------------------------------------
 
