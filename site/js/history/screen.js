@@ -96,7 +96,7 @@ export class HistoryScreen {
       const resumable = !e.over && e.seats && (e.mode === "solo" || e.mode === "pass");
       return `<li class="history-entry" data-id="${esc(e.id)}" data-testid="history-entry" data-game="${esc(e.game)}">
         <div class="history-what"><b>${esc(title(e.game))}</b> <span>${esc(e.names.join(", "))}</span>
-          <small class="muted">${esc(result)} · ${esc(when(e.finished || e.started || e.updated))}${e.imported ? " · imported" : ""}</small></div>
+          <small class="muted">${esc(result)} · ${esc(when(e.finished || e.started || e.updated))}${e.imported ? " · imported" : ""}${e.mode === "joined" ? " · at a phone table" : e.mode === "hosted" ? " · hosted here" : ""}</small></div>
         <div class="history-buttons">
           <button type="button" class="btn secondary" data-act="open" data-testid="history-open">Replay</button>
           ${resumable ? '<button type="button" class="btn primary" data-act="resume" data-testid="history-resume">Resume</button>' : ""}
@@ -220,8 +220,30 @@ export class HistoryScreen {
     this.app.resume(entry, made.match);
   }
 
+  /** `#history=<id>`: a game this device keeps (a phone's link under a finished table's results,
+   * net/final-record.js) opens as its replay; an id this device does not hold shows the list. */
+  async openKeptFromLink(hash = location.hash) {
+    const id = new URLSearchParams(hash.replace(/^#/, "")).get("history");
+    if (id === null) return false;
+    history.replaceState(null, "", location.pathname + location.search);
+    const entry = await (await openHistory()).get(id).catch(() => undefined);
+    if (!entry) {
+      await this.show();
+      this.app.toast("That game is not kept on this device.");
+      return true;
+    }
+    try {
+      await this.openReplay({ record: entry.record }, { entry, ownSeat: this._ownSeat(entry) });
+    } catch (err) {
+      await this.show();
+      this.app.toast(`This game cannot be opened: ${err.message || err}`);
+    }
+    return true;
+  }
+
   /** A link carrying a record (#replay=…) opens it as a replay, validated like an import. */
   async openFromLink() {
+    if (await this.openKeptFromLink()) return true;
     let text;
     try {
       text = await fragmentToText();
