@@ -16,6 +16,7 @@ import {
 } from "./link.js";
 import { forgetSeat, getSeat, setSeat } from "./store.js";
 import { GAME_UI, TableView } from "./ui.js";
+import { keepFinalRecord } from "./final-record.js";
 import { esc } from "../games/gems-ui.js";
 
 const V = 1;
@@ -193,6 +194,7 @@ class Device {
       case "refused": return this.onRefused(msg);
       case "transfer_code": return this.onTransferCode(msg);
       case "closed": return this.onClosed(msg);
+      case "record": return keepFinalRecord(this, msg);  // the finished game, for History (final-record.js)
       default: return undefined;
     }
   }
