@@ -8,6 +8,7 @@
     micropip 0.11.1 wheel          -> dist/wheels/   (downloaded once into vendor/)
     the engine wheel (from source) -> dist/wheels/   (rebuilt only when its sources change)
     dist/wheels/manifest.json      {"engine", "micropip", "engine_version", ...}
+    dist/simple/tabletop-engine/   a PEP 503 index naming the wheel (micropip's `latest`)
     @pyscript/core dist (no .map)  -> dist/vendor/pyscript/  (for PyScript pages: site/pyscript-demo.html)
     site/sw.js + precache list     -> dist/sw.js     (tools/precache.py; docs/offline.md)
 
@@ -164,6 +165,24 @@ def wheel_version(wheel: Path) -> str:
     fail(f"no Version in {wheel.name}")
 
 
+def simple_index(dist: Path, wheel: Path, digest: str) -> dict[Path, bytes]:
+    """A PEP 503 package index naming the engine wheel: the `latest` alias of its URL.
+
+    `micropip.install("tabletop-engine", index_urls=["<site>/simple/{package_name}/"])` takes the
+    newest version listed here; `<site>/wheels/<wheel file>` is the stable URL of one version
+    (docs/embed.md "The wheel from other sites"). Static files only: any static host serves them.
+    """
+    project = wheel.name.split("-")[0].replace("_", "-").lower()
+    link = f'<a href="../../wheels/{wheel.name}#sha256={digest}">{wheel.name}</a>'
+    def html(title: str, body: str) -> bytes:
+        head = f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>\n'
+        return (head + f"<body>\n{body}<br>\n</body></html>\n").encode()
+
+    page = html(f"Links for {project}", link)
+    root = html("Simple index", f'<a href="{project}/">{project}</a>')
+    return {dist / "simple" / project / "index.html": page, dist / "simple" / "index.html": root}
+
+
 # ---------------------------------------------------------------------------------------
 def same(src: Path, dst: Path) -> bool:
     try:
@@ -235,7 +254,7 @@ def build(dist: Path) -> dict:
         "pyodide_bytes": {name: (PYODIDE_DIR / name).stat().st_size for name in PYODIDE_FILES},
     }
     text = (json.dumps(manifest, indent=2) + "\n").encode()
-    generated = {dist / "wheels" / "manifest.json": text}
+    generated = {dist / "wheels" / "manifest.json": text, **simple_index(dist, eng, manifest["engine_sha256"])}
     if dist / precache.SW_NAME in plan:  # the service worker carries the precache list and version
         sw_source = plan.pop(dist / precache.SW_NAME).read_bytes()
         generated[dist / precache.SW_NAME] = precache.service_worker(sw_source, precache.hashes(plan, generated, dist))

@@ -47,6 +47,20 @@ TYPES = {
 }
 
 
+# What other sites may fetch (CORS: `Access-Control-Allow-Origin: *`, docs/embed.md "Deployment"):
+# the wheels and their manifest (micropip.install from a PyScript or Pyodide page elsewhere),
+# the package index that names the latest wheel (simple/), Pyodide's own files (a page elsewhere
+# may load Pyodide from here too), the example positions, and the one-line embed's script
+# (embed/board.js, a module script: browsers load those in CORS mode). Everything else
+# (pages, the app's scripts, the workers) stays same-origin only.
+CORS_PREFIXES = ("/wheels/", "/simple/", "/pyodide/", "/examples/", "/embed/")
+
+
+def cors_path(path: str) -> bool:
+    """True if the URL path (query ignored) is one other origins may read."""
+    return path.split("?", 1)[0].split("#", 1)[0].startswith(CORS_PREFIXES)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     # not ClassVar: the base class declares extensions_map as an instance variable (mypy would refuse)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
@@ -57,11 +71,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # Revalidate every time (a 304 when unchanged): a rebuilt wheel with the same
         # version is never served stale from the browser's cache during development.
         self.send_header("Cache-Control", "no-cache")
+        if cors_path(self.path):
+            # public files, read without credentials: any origin may read them, and a
+            # cross-origin-isolated page (COEP require-corp) may load them too
+            self.send_header("Access-Control-Allow-Origin", "*")
+            self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
         if self.isolate:
             # cross-origin isolation (SharedArrayBuffer, measureUserAgentSpecificMemory)
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
+
+    def do_OPTIONS(self):
+        """A CORS preflight (a page elsewhere sending headers beyond the simple ones)."""
+        if not cors_path(self.path):
+            self.send_error(405)
+            return
+        self.send_response(204)
+        self.send_header("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
+        self.send_header("Access-Control-Allow-Headers", self.headers.get("Access-Control-Request-Headers") or "*")
+        self.send_header("Access-Control-Max-Age", "86400")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def log_message(self, format, *args):
         if not self.quiet:
@@ -82,7 +113,14 @@ class BackgroundServer:
                "--port", "0", "--dir", str(folder), *(extra_args or [])]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
+        self.output: list[str] = []  # every line the server printed (its request log with --log)
+
+        def read() -> None:
+            for line in self.proc.stdout:
+                self.output.append(line)
+                lines.put(line)
+
+        threading.Thread(target=read, daemon=True).start()
         try:
             first = lines.get(timeout=30)
         except queue.Empty:
