@@ -285,6 +285,10 @@ def check_privacy(snapshot: dict, received: list[str], seat: int | None, credent
         checked["messages"] += 1
         for s, cred in others.items():
             assert cred not in text, f"seat {s}'s credential reached seat {seat}: {msg.get('type')}"
+        if msg.get("type") == "record":  # the whole game, sent only once it is over (engine/table/final_record.py)
+            assert version == len(secret) - 1, f"a game record reached the device of seat {seat} at version {version}"
+            checked["records"] = checked.get("records", 0) + 1
+            continue
         if msg.get("type") == "update":
             checked["updates"] += 1
             version = msg["version"]
