@@ -151,8 +151,10 @@ class Device:
         return self.page.evaluate("(m) => window.tabletopNet.play(m)", move)
 
 
-def host_table(page: Page, base_url: str, game: str, seats: list[str], seed: int, query: str = "") -> Device:
-    """From the site's picker: a hosted table of `game` with these seat kinds (seat 0 human)."""
+def host_table(page: Page, base_url: str, game: str, seats: list[str], seed: int, query: str = "",
+               name: str | None = None) -> Device:
+    """From the site's picker: a hosted table of `game` with these seat kinds (seat 0 human);
+    `name`: the host's name typed on the form."""
     page.goto(f"{base_url}?netlog=1{query}")
     expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     page.get_by_test_id(f"pick-{game}").click()
@@ -160,6 +162,8 @@ def host_table(page: Page, base_url: str, game: str, seats: list[str], seed: int
     form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
     for i, kind in enumerate(seats):
         form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
+    if name is not None:
+        form.get_by_test_id("seat-name-0").fill(name)
     form.locator("#seed-input").fill(str(seed))
     form.locator("label:has([data-testid=host-table])").click()
     expect(form.get_by_test_id("host-table")).to_be_checked()
@@ -337,3 +341,77 @@ policies.POLICIES["${game}"] = replace(policies.POLICIES["${game}"], turn_second
 `)""",
         [game, seconds],
     )
+
+
+def game_secrets(snapshot: dict) -> list[dict]:
+    """Station and Stars: per version N, what each seat alone may know, replayed in CPython:
+    {"ids": {seat: ids no other device may receive}} — Station: the credits a seat drew face down
+    into its hand and every credit face down in the deck (key "deck") that never lay face up; Stars: nothing by id (every seat
+    has tiles of the same ids), its checks are structural (`check_game_privacy`)."""
+    m = engine.new_match(snapshot["game"], snapshot["players"], snapshot["options"], snapshot["seed"])
+    out = []
+    shown: set[str] = set()  # credits that have lain face up (the display, the discard): known to all
+
+    def secrets() -> dict:
+        state = m.snapshot()["state"]
+        ids: dict[int | str, set[str]] = {}
+        if snapshot["game"] == "station":
+            shown.update(state["display"], state["discard"])
+            ids["deck"] = set(state["deck"]) - shown
+            for seat, s in enumerate(state["seats"]):
+                ids[seat] = set(s["hand"]) - shown
+        return {"ids": ids}
+
+    out.append(secrets())
+    for seat, move in snapshot["log"]:
+        m.play(seat, move)
+        out.append(secrets())
+    return out
+
+
+def check_game_privacy(snapshot: dict, received: list[str], seat: int | None, credentials: dict[int, str]) -> dict:
+    """Every message one device received holds nothing private of another seat (Station and Stars;
+    Splendor and Guild: `check_privacy`):
+    - Station: no credit in another seat's hand, none still face down in the deck (by id, at that
+      message's version);
+    - Stars: no other seat's drawn tiles (`hand`) or bag (`bag`) in any form, the wood-ash bag only
+      as a count, no other seat's stardust/tile choices listed as legal moves;
+    - no other seat's credential; updates only for its own seat, a screen with no legal moves.
+    Returns counts of what was checked."""
+    secret = game_secrets(snapshot)
+    game = snapshot["game"]
+    version = 0
+    checked = {"messages": 0, "updates": 0, "ids": 0, "nodes": 0}
+    others = {s: c for s, c in credentials.items() if s != seat}
+    for text in received:
+        msg = json.loads(text)
+        checked["messages"] += 1
+        for s, cred in others.items():
+            assert cred not in text, f"seat {s}'s credential reached seat {seat}: {msg.get('type')}"
+        if msg.get("type") == "update":
+            checked["updates"] += 1
+            version = msg["version"]
+            assert msg["seat"] == seat, f"an update for seat {msg['seat']} reached the device of seat {seat}"
+            assert msg["view"]["seat"] == seat
+            if seat is None:
+                assert msg["legal_moves"] == [], "a shared screen received legal moves"
+            if game == "stars":
+                assert isinstance(msg["view"].get("ash_bag"), int), "the wood-ash bag's contents left the host"
+        hidden: set[str] = set()
+        for owner, ids in secret[min(version, len(secret) - 1)]["ids"].items():
+            if owner != seat:
+                hidden |= ids
+        for cid in hidden:
+            assert f'"{cid}"' not in text, (
+                f"{cid}, secret at version {version}, reached the device of seat {seat} in a {msg.get('type')} message")
+        checked["ids"] += len(hidden)
+        nodes: list[dict] = []
+        _walk(msg, nodes)
+        for node in nodes:
+            owner = node.get("seat")
+            if not isinstance(owner, int) or owner == seat:
+                continue
+            checked["nodes"] += 1
+            for key in ("hand", "bag", "deck"):
+                assert not isinstance(node.get(key), list), f"seat {owner}'s {key} reached the device of seat {seat}"
+    return checked

@@ -160,6 +160,14 @@ def test_guild_transfer_code_and_a_step_for_an_offline_seat(devices, base_url):
     assert hp.js_errors == [] and ana2.page.js_errors == []
 
 
+def watch_status(page) -> None:
+    """record every text the phone's status line shows from now on (window.__statuses)"""
+    page.evaluate("""() => { window.__statuses = []; const el = document.querySelector('[data-testid=device-status]');
+      new MutationObserver(() => { const t = el.hidden ? '' : el.textContent;
+        if (window.__statuses[window.__statuses.length - 1] !== t) window.__statuses.push(t); })
+        .observe(el, {childList: true, characterData: true, subtree: true, attributes: true}); }""")
+
+
 @pytest.mark.timeout(420)
 def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devices, base_url):
     host = host_table(devices.new("host"), base_url, "splendor", ["human", "human", "greedy"], seed=21)
@@ -197,6 +205,7 @@ def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devic
             reloaded = True
             log_before = hp.evaluate("() => window.tabletopNet.save()")["match"]["log"]
             assert len(log_before) == v + 1
+            watch_status(ana.page)
             hp.reload()
             expect(hp.get_by_test_id("paused")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
             expect(hp.get_by_test_id("resume-game")).to_be_visible()
@@ -204,11 +213,20 @@ def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devic
             # the phone finds the host again by itself, gets its seat back and sees the pause
             ana.page.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.paused === true",
                                        timeout=STEP_TIMEOUT_MS)
-            expect(ana.page.get_by_test_id("paused")).to_contain_text("paused until the host resumes")
+            expect(ana.page.get_by_test_id("paused")).to_contain_text("Paused until the host resumes")
             assert ana.net("seat") == 1 and ana.net("legalMoves") == []
             hp.wait_for_timeout(1500)  # nothing moves while paused, not even the computer seat
             assert host.last()["version"] == v + 1
+            # as the phone saw it: the host reconnecting with the time waited, then the pause
+            ana.page.wait_for_function("() => window.__statuses.some((t) => t.startsWith('Paused until the host resumes'))",
+                                       timeout=STEP_TIMEOUT_MS)
+            seen = ana.page.evaluate("() => window.__statuses")
+            waiting = [t for t in seen if re.fullmatch(r"The host is reconnecting… \(\d+ s\)", t)]
+            assert waiting and max(int(re.findall(r"\d+", t)[0]) for t in waiting) >= 1, seen
+            first_pause = next(i for i, t in enumerate(seen) if t.startswith("Paused"))
+            assert seen.index(waiting[0]) < first_pause, seen
             hp.get_by_test_id("resume-game").click()
+            expect(ana.page.get_by_test_id("device-status")).to_be_hidden(timeout=STEP_TIMEOUT_MS)
             for d in devs:
                 d.page.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.paused === false",
                                          timeout=STEP_TIMEOUT_MS)

@@ -6,7 +6,9 @@ import { EngineClient, EngineError } from "./engine-client.js";
 import { esc } from "./games/gems-ui.js";
 import { DEFAULT_THEME_COLOR, GAME_UI, THEME_COLOR, gameList, gameTitle, hasTable } from "./games/registry.js";
 import { installHistory } from "./history/hooks.js";
+import { installLearn } from "./help/learn.js";
 import { botMove, startBotWorker, thinksInWorker } from "./bots/bot-worker.js";
+import { localSeatNames, nameFieldHTML, rememberSeatNames, rememberedSeatNames } from "./net/names.js";
 
 // ---------------------------------------------------------------------------- settings
 const params = new URLSearchParams(location.search);
@@ -156,6 +158,7 @@ $("game-list").addEventListener("click", (e) => {
 let formGame = null;
 let formSeats = ["human", "normal", "normal", "normal"];  // a computer seat's level: easy / normal / hard
 let formPlayers = 2;
+const formNames = rememberedSeatNames();  // the humans' names (net/names.js: remembered on this device)
 // the game's options (hello's `games[id].options`: name → default), chosen per game
 const formOptions = {};
 
@@ -187,7 +190,7 @@ function renderForm() {
         <option value="human"${k === "human" ? " selected" : ""}>Human</option>
         ${SEAT_LEVELS.map(([v, label]) => `<option value="${v}"${k === v ? " selected" : ""}>${label}</option>`).join("")}
         <optgroup label="Test players">${TEST_BOTS.map((v) => `<option value="${v}"${k === v ? " selected" : ""}>Computer — ${v}</option>`).join("")}</optgroup>
-      </select></li>`);
+      </select>${nameFieldHTML(i, formNames[i], k === "human")}</li>`);
   }
   $("seat-list").innerHTML = rows.join("");
   renderOptions();
@@ -218,7 +221,10 @@ $("player-count").addEventListener("change", (e) => {
 $("seat-list").addEventListener("change", (e) => {
   const i = Number(e.target.dataset.seat);
   if (Number.isInteger(i)) formSeats[i] = e.target.value;
+  const field = $("seat-list").querySelector(`[data-name="${i}"]`);
+  if (field) field.hidden = formSeats[i] !== "human";
 });
+$("seat-list").addEventListener("input", (e) => { if (e.target.dataset.name) formNames[Number(e.target.dataset.name)] = e.target.value; });
 $("back-to-picker").addEventListener("click", () => showScreen("picker"));
 $("new-game-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -228,15 +234,18 @@ $("new-game-form").addEventListener("submit", (e) => {
     toast("The seed must be a whole number (or left empty).");
     return;
   }
+  const names = formNames.slice(0, formPlayers);
+  rememberSeatNames(names, formSeats.slice(0, formPlayers));
   if ($("host-table").checked) {  // a phone table (site/js/net/host.js)
     netTables().then((net) => net.hostTable(netApp, { game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers),
-      seed, options: { ...(formOptions[formGame.id] || {}) } })).catch((err) => toast(err.message || String(err)));
+      names, seed, options: { ...(formOptions[formGame.id] || {}) } })).catch((err) => toast(err.message || String(err)));
     return;
   }
-  startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), seed,
+  startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), names, seed,
     options: { ...(formOptions[formGame.id] || {}) } });
 });
-$("new-game-btn").addEventListener("click", () => {
+$("new-game-btn").addEventListener("click", async () => {
+  if (!(await learn.confirmLeave())) return;  // a running game: ask first (help/learn.js)
   stopSession();
   showScreen("picker");
 });
@@ -260,8 +269,8 @@ function tableFor(gameId) {
   return table;
 }
 
-function seatName(seat) {
-  return `Seat ${Number(seat) + 1}`;
+function seatName(seat) {  // the names chosen on the form, cleaned by the engine (net/names.js)
+  return (session && session.names && session.names[seat]) || `Seat ${Number(seat) + 1}`;
 }
 
 // What a test (or a curious person in the console) may read: only what is on screen.
@@ -314,7 +323,7 @@ async function startGame(cfg) {
   }
   session = {
     cfg, match: reply.match, ui: GAME_UI[cfg.game], viewer: null, current: null, cancelled: false, busy: false, moves: 0,
-    humans: cfg.seats.filter((k) => k === "human").length,
+    humans: cfg.seats.filter((k) => k === "human").length, names: await localSeatNames(engine, cfg),
   };
   // `state` for a seat, or null for the public view (of the session's match: a take-back replaces it)
   const s = session;
@@ -327,7 +336,7 @@ async function startGame(cfg) {
   tableEl.dataset.moves = "0";
   showScreen("game");
   if (cfg.seats.some(thinksInWorker)) startBotWorker(engine);  // boots while the first turns are played
-  const who = cfg.seats.map((k, i) => `${seatName(i)}: ${k === "human" ? "human" : `computer · ${k}`}`).join(", ");
+  const who = cfg.seats.map((k, i) => `Seat ${i + 1}: ${k === "human" ? `${seatName(i)} (human)` : `computer · ${k}`}`).join(", ");
   const title = gameTitle(games, cfg.game);
   logLine(`${cfg.resume ? "Resumed game" : rematchOf ? "Rematch" : "New game"} of ${esc(title)} — ${esc(who)}${cfg.seed !== null ? ` — seed ${cfg.seed}` : ""}`, "meta");
   const words = GAME_UI[cfg.game].options || {};
@@ -423,6 +432,7 @@ function show(s, state, ctx) {
   tableEl.hidden = false;
   table.render(state, { fresh: true, ...ctx });
   gameHistory.shown(s, ctx);
+  learn.shown(s, ctx);
 }
 
 function handOver(s, seat) {
@@ -461,7 +471,7 @@ async function humanPlay(move) {
     played = await engine.request("play", { match: s.match, seat: s.viewer, move });
   } catch (err) {
     s.busy = false;
-    if (err instanceof EngineError && err.code === "illegal_move") toast(err.message);
+    if (err instanceof EngineError && err.code === "illegal_move") { toast(err.message); learn.refused(s, move, err.message); }
     else failed(s, err);
     return false;
   }
@@ -540,5 +550,8 @@ const netApp = {
 // History, replays, take-back (site/js/history/): kept games, the History screen, the take-back button
 const gameHistory = installHistory({ engine, toast, setTheme, showScreen, seatName, logLine, advance, get games() { return games; },
   get session() { return session; }, resume: (cfg) => startGame(cfg) });
+
+// Rules dialog, "What can I do now?", the new-game confirmation, announcements (site/js/help/learn.js)
+const learn = installLearn({ engine, seatName, get session() { return session; } });
 
 boot();

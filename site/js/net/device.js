@@ -17,6 +17,8 @@ import {
 import { forgetSeat, getSeat, setSeat } from "./store.js";
 import { GAME_UI, TableView } from "./ui.js";
 import { keepFinalRecord } from "./final-record.js";
+import { messageProblem } from "./checks.js";
+import { NAME_MAX, rememberName, rememberedName } from "./names.js";
 import { esc } from "../games/gems-ui.js";
 
 const V = 1;
@@ -116,6 +118,7 @@ class Device {
     link.onopen = () => {
       clearTimeout(openTimer);
       this.retry = 0;
+      this.hostBack();
       status("", "online");
       if (this.view) this.view.setConnection("online", "Connected");
     };
@@ -131,8 +134,8 @@ class Device {
       if (this.pending) this.settle(false, "The connection to the host dropped before it answered.");
       if (this.closed || this.moved) return;
       const wait = backoff(this.retry++);
-      status(`Connection to the host lost — reconnecting in ${Math.ceil(wait / 1000)} s…`, "reconnecting");
-      if (this.view) this.view.setConnection("reconnecting", "Reconnecting…");
+      if (this.lobbyMsg) this.hostAway();  // we were at the table: say how long we have waited
+      else status(`Connection to the host lost — reconnecting in ${Math.ceil(wait / 1000)} s…`, "reconnecting");
       this.retryTimer = setTimeout(() => this.reconnect(), wait);
     };
   }
@@ -156,9 +159,25 @@ class Device {
       // the host is not there (reloading, closed): the link never opens; try again later
       if (this.link) this.link.close();
       else this.retryTimer = setTimeout(() => this.reconnect(), backoff(this.retry++));
-      status(this.room ? "The host of this table is not online — retrying…" : "No table shows that viewing code — check it, or wait…", "reconnecting");
+      if (!this.awaySince) status(this.room ? "The host of this table is not online — retrying…" : "No table shows that viewing code — check it, or wait…", "reconnecting");
     }
   }
+
+  /** the host went away (a reload, a crash): "The host is reconnecting… (12 s)", counting, until
+   *  the link is open again (then the table shows "Paused until the host resumes", then play) */
+  hostAway() {
+    if (this.awaySince) return;
+    this.awaySince = now();
+    const draw = () => {
+      if (!this.awaySince) return;
+      const text = `The host is reconnecting… (${Math.floor((now() - this.awaySince) / 1000)} s)`;
+      status(text, "reconnecting");
+      if (this.view) this.view.setConnection("reconnecting", text);
+    };
+    draw();
+    this.awayTimer = setInterval(draw, 1000);
+  }
+  hostBack() { clearInterval(this.awayTimer); this.awaySince = null; }
 
   send(message) {
     if (!this.link || !this.link.open) return false;
@@ -221,7 +240,11 @@ class Device {
   drawLobby(error = "") {
     const msg = this.lobbyMsg;
     if (!msg) return;
-    $("lobby-title").textContent = `${titleOf(msg.game)} — pick a free seat`;
+    // a full table (no free human seat) says so and offers to watch with the host's viewing code
+    const full = !msg.seats.some((s) => s.kind === "human" && !s.taken);
+    $("lobby-title").textContent = full ? `${titleOf(msg.game)} — this table is full` : `${titleOf(msg.game)} — pick a free seat`;
+    $("lobby-full").hidden = !full;
+    $("lobby-name").hidden = full;
     $("lobby-error").textContent = error;
     $("lobby-seats").innerHTML = msg.seats.map((s) => {
       const free = s.kind === "human" && !s.taken;
@@ -260,11 +283,15 @@ class Device {
     $("device-title").textContent = `${titleOf(msg.game)}${this.mode === "screen" ? " · shared screen" : this.seat !== null ? ` · ${(msg.seats[this.seat] || {}).name || ""}` : ""}`;
     showSection("game");
     this.view.update(msg);
+    if (!this.awaySince) status(msg.paused ? "Paused until the host resumes" : "", msg.paused ? "paused" : "online");
     if (this.pending && msg.version > this.pending.version) this.settle(true);
   }
 
   onNotice(msg) {
     if (this.lobbyMsg) this.lobbyMsg = { ...this.lobbyMsg, seats: msg.seats, screen: msg.screen };
+    if (msg.kind === "renamed" && msg.seat === this.seat && msg.seats && msg.seats[this.seat]) {
+      $("device-title").textContent = `${titleOf(this.lobbyMsg ? this.lobbyMsg.game : "")} · ${msg.seats[this.seat].name}`;
+    }
     if (this.view) this.view.notice(msg);
     else if (!$("lobby").hidden) this.drawLobby();
   }
@@ -333,8 +360,8 @@ class Device {
 
   // ------------------------------------------------------------------ what this device sends
   join(seat) {
-    const name = $("player-name").value.trim();
-    try { if (name) localStorage.setItem("tabletop.name", name); } catch { /* private mode */ }
+    const name = $("player-name").value.trim().slice(0, NAME_MAX);
+    rememberName(name);  // the host's engine cleans it (engine/table/names.py)
     if (!this.send({ v: V, type: "join", seat, name: name || undefined, ref: "join" })) toast("Not connected to the host yet.");
   }
 
@@ -374,61 +401,6 @@ class Device {
   }
 }
 
-// ---------------------------------------------------------------------------- checks
-// What a phone or a screen takes from the host (docs/net.md "Hostile input and limits"): the
-// fields this page reads, with their types, before anything is changed. The host is the
-// engine's voice, but a page must survive a broken or hostile one.
-const isInt = (x) => Number.isSafeInteger(x) && x >= 0;
-const isText = (x, max = 200) => typeof x === "string" && x.length <= max;
-const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
-function seatsProblem(seats) {
-  if (!Array.isArray(seats) || seats.length > 16) return "seats is not a list of at most 16";
-  for (const s of seats) {
-    if (!isObject(s) || !isText(s.name, 100) || (s.seat !== undefined && !isInt(s.seat))) return "a seat without a name or number";
-  }
-  return null;
-}
-
-/** why the host's message cannot be taken, or null */
-export function messageProblem(msg) {
-  if (!isObject(msg)) return "not an object";
-  if (!isText(msg.type, 40)) return "no type";
-  switch (msg.type) {
-    case "lobby":
-      if (!isText(msg.room, 64) || !isText(msg.game, 40)) return "a lobby without its room or game";
-      return seatsProblem(msg.seats);
-    case "seated":
-      if (!isInt(msg.seat) || !isText(msg.credential, 200)) return "seated without a seat and a credential";
-      if (msg.room !== undefined && msg.room !== null && !isText(msg.room, 64)) return "seated with a bad room";
-      return null;
-    case "watching":
-      return msg.room === undefined || msg.room === null || isText(msg.room, 64) ? null : "watching with a bad room";
-    case "update": {
-      if (!isInt(msg.version)) return "an update without a whole version";
-      if (!isText(msg.game, 40)) return "an update without its game";
-      if (msg.seat !== null && msg.seat !== undefined && !isInt(msg.seat)) return "an update with a bad seat";
-      const bad = seatsProblem(msg.seats);
-      if (bad) return `an update: ${bad}`;
-      if (isInt(msg.seat) && msg.seat >= msg.seats.length) return "an update for a seat the table does not have";
-      if (!isObject(msg.view)) return "an update without a view";
-      if (!Array.isArray(msg.legal_moves) || !msg.legal_moves.every(isObject)) return "an update whose legal moves are not a list of moves";
-      if (msg.events !== undefined && !Array.isArray(msg.events)) return "an update whose events are not a list";
-      return null;
-    }
-    case "notice":
-      return msg.seats === undefined ? null : seatsProblem(msg.seats);
-    case "refused":
-      return isText(msg.reason, 1000) && (msg.code === undefined || isText(msg.code, 40)) ? null : "refused without a reason";
-    case "transfer_code":
-      return isText(msg.code, 32) && Number.isFinite(msg.expires_in) && msg.expires_in >= 0 && msg.expires_in <= 86400
-        ? null : "a transfer code without its code or time";
-    case "closed":
-      return isText(msg.reason, 1000) ? null : "closed without a reason";
-    default:
-      return null;  // a message this page does not know is ignored
-  }
-}
-
 /** reconnect delays: 0.5, 0.8, 1.3, 2, 3.3, then every 5 s (±20 %) */
 function backoff(n) {
   return Math.min(5000, 500 * 1.6 ** Math.min(n, 6)) * (0.8 + Math.random() * 0.4);
@@ -451,7 +423,7 @@ function roomFrom(text) {
 let device = null;
 
 function boot() {
-  try { $("player-name").value = localStorage.getItem("tabletop.name") || ""; } catch { /* private */ }
+  $("player-name").value = $("rename-input").value = rememberedName();
   const join = params.get("join");
   const watch = params.get("watch");
   if (join) {
@@ -472,6 +444,22 @@ function boot() {
 $("lobby-seats").addEventListener("click", (e) => {
   const b = e.target.closest("[data-join]");
   if (b && device) device.join(Number(b.dataset.join));
+});
+$("lobby-watch-form").addEventListener("submit", (e) => {  // a full table: watch it as a shared screen
+  e.preventDefault();
+  const code = $("lobby-watch-code").value.trim().toUpperCase();
+  if (!code || !device) return;
+  device.mode = "screen";
+  document.documentElement.classList.add("net-screen-mode");
+  device.watch(code);
+});
+$("rename-form").addEventListener("submit", (e) => {  // editable: the seat's name, for everyone
+  e.preventDefault();
+  const name = $("rename-input").value.trim().slice(0, NAME_MAX);
+  if (!name || !device || !device.credential) return;
+  rememberName(name);
+  $("device-menu").open = false;
+  device.send({ v: V, type: "rename", credential: device.credential, name, ref: "rename" });
 });
 $("transfer-form").addEventListener("submit", (e) => {
   e.preventDefault();

@@ -96,7 +96,8 @@ class Host {
     this.room = randomId(10);
     this.game = cfg.game;
     this.players = cfg.players;
-    const seats = cfg.seats.map((k) => (k === "human" ? { kind: "human" } : { kind: "bot", bot: k }));
+    // names are cleaned by the engine (engine/table/names.py); computers are named by level there
+    const seats = cfg.seats.map((k, i) => (k === "human" ? { kind: "human", name: (cfg.names || [])[i] || "" } : { kind: "bot", bot: k }));
     const fields = { game: cfg.game, players: cfg.players, seats };
     if (cfg.seed !== null && cfg.seed !== undefined) fields.seed = cfg.seed;
     if (cfg.options && Object.keys(cfg.options).length) fields.options = cfg.options;

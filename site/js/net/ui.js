@@ -78,7 +78,7 @@ export class TableView {
       </div>
       <div class="net-notices" data-testid="net-notices" aria-live="polite"></div>
       <div class="net-paused" data-testid="paused" hidden role="status">
-        <span>${this.mode === "host" ? "The game is paused: the table came back after a restart." : "The game is paused until the host resumes it."}</span>
+        <span>${this.mode === "host" ? "The game is paused: the table came back after a restart." : "Paused until the host resumes the game."}</span>
         ${this.mode === "host" ? `<button type="button" class="btn primary" data-testid="resume-game">Resume the game</button>` : ""}
       </div>
       <div class="net-steps" data-testid="net-steps" hidden></div>
