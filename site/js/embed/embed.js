@@ -11,7 +11,8 @@
 // in `origins` (default: this site's own origin); replies and events are posted to those
 // origins only, so no other page can read them.
 
-import { EngineClient, EngineError } from "../engine-client.js";
+import { EngineError } from "../engine-client.js";
+import { embedEngine } from "./shared-engine.js";
 import { esc } from "../games/gems-ui.js";
 import { ui as genericUI, movesListHTML } from "./generic.js";
 import { LEVELS, botMove } from "../bots/bot-worker.js";
@@ -82,7 +83,8 @@ class HostError extends Error {
 }
 
 // ---------------------------------------------------------------------------- the engine
-const engine = new EngineClient();
+// one engine for every board of this site on the page (a SharedWorker), or this board's own
+const engine = embedEngine();
 engine.onProgress = (ev) => {
   const fill = document.querySelector("#embed-progress .fill");
   if (fill) fill.style.width = `${Math.round((Number(ev.fraction) || 0) * 100)}%`;
@@ -501,6 +503,7 @@ window.tabletopEmbed = {
   sent: log,
   ignored,
   origins: ORIGINS,
+  get engine() { return { kind: engine.kind, shared: engine.shared, version: engine.engineVersion }; },
 };
 
 start();
