@@ -55,6 +55,23 @@ def move_problem(move: Any) -> str | None:
     return f"that is not a move: {reason}" if reason else None
 
 
+def _listed_index(move: Any, moves: list[Move]) -> int:
+    """The index of ``move`` in ``moves`` when it is that very listed object, else -1.
+
+    A caller that hands back a move it was given (a bot, a playout) needs no shape or type
+    check: the listed object is canonical by construction. Only a plain dict is looked up
+    here; comparing one with the listed dicts is safe whatever it holds (the listed values are
+    text, numbers and shallow objects, so no comparison recurses past their depth).
+    """
+    if type(move) is not dict:
+        return -1
+    try:
+        index = moves.index(move)
+    except ValueError:
+        return -1
+    return index if moves[index] is move else -1
+
+
 def _copy_move(move: Move) -> Move:
     """A copy of a move deep enough for the JSON shapes moves use (nested dicts/lists)."""
     out: Move = {}
@@ -147,17 +164,20 @@ class Match:
             raise IllegalMove("the game is over: no more moves")
         if seat not in self._rules.to_act(self._state):
             raise IllegalMove(f"it is not seat {seat}'s turn")
-        shape = move_problem(move)
-        if shape:
-            raise IllegalMove(shape)
         moves = self.legal_moves(seat)
-        try:
-            index = moves.index(move)
-        except ValueError:
-            index = -1
-        if index < 0 or not _same_types(move, moves[index]):
-            raise IllegalMove(self._explain(seat, move))
-        canonical = _copy_move(moves[index])
+        if _listed_index(move, moves) < 0:
+            # not the very object listed (a move from JSON, say): check it all
+            shape = move_problem(move)
+            if shape:
+                raise IllegalMove(shape)
+            try:
+                index = moves.index(move)
+            except ValueError:
+                index = -1
+            if index < 0 or not _same_types(move, moves[index]):
+                raise IllegalMove(self._explain(seat, move))
+            move = moves[index]
+        canonical = _copy_move(move)
         self._legal = {}
         events = self._rules.apply(self._state, seat, canonical)
         self._log.append([seat, canonical])

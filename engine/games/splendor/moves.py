@@ -46,11 +46,24 @@ def pay_json(pay: list[int]) -> dict[str, int]:
     return {TOKEN_NAMES[i]: n for i, n in enumerate(pay) if n}
 
 
+_TAKES: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+"""The take moves of each bank met so far (they depend on the bank alone)."""
+
+MEMO_LIMIT = 20000
+"""A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
+
+
 def take_moves(bank: list[int]) -> list[dict[str, Any]]:
     """Take 3 different (compulsory while 3 colours remain), 2 of one colour with ≥4, or fewer."""
-    moves = [TAKE_THREE[combo] for combo in different_colour_choices(bank, three_compulsory=True)]
-    moves += [TAKE_TWO[i] for i in two_same_choices(bank)]
-    return moves
+    key = tuple(bank)
+    moves = _TAKES.get(key)
+    if moves is None:
+        if len(_TAKES) >= MEMO_LIMIT:
+            _TAKES.clear()
+        moves = [TAKE_THREE[combo] for combo in different_colour_choices(bank, three_compulsory=True)]
+        moves += [TAKE_TWO[i] for i in two_same_choices(bank)]
+        _TAKES[key] = moves
+    return moves[:]
 
 
 def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
@@ -68,14 +81,36 @@ def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]
     return moves
 
 
+_PAYMENTS: dict[tuple[int, ...], list[dict[str, int]]] = {}
+"""Every exact payment (as its JSON object) of each (owed gems, tokens, gold worth two) met so far."""
+
+
+def payments_json(need: tuple[int, int, int, int, int], tokens: list[int], gold_double: bool) -> list[dict[str, int]]:
+    """The JSON ``pay`` objects of every exact payment of ``need`` (least gold first), remembered.
+
+    The objects are shared between the moves that list them: treat them as read-only.
+    """
+    key = (*need, *tokens, gold_double)
+    pays = _PAYMENTS.get(key)
+    if pays is None:
+        if len(_PAYMENTS) >= MEMO_LIMIT:
+            _PAYMENTS.clear()
+        owe = list(need)
+        found = (exact_payments_gold_double(owe, tokens) if gold_double and tokens[5] and sum(owe)
+                 else exact_payments(owe, tokens))
+        pays = _PAYMENTS[key] = [pay_json(payment) for payment in found]
+    return pays
+
+
 def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None) -> list[dict[str, Any]]:
     """Buy a market card or an own reserved card, once per distinct exact payment.
 
     This is the hot path of move generation, so the affordability test is written out
-    colour by colour; `exact_payments` only runs for cards that gold could help pay.
+    colour by colour; the payments of an affordable card come from `payments_json`.
     """
     moves: list[dict[str, Any]] = []
-    t0, t1, t2, t3, t4, gold = seat.tokens
+    tokens = seat.tokens
+    t0, t1, t2, t3, t4, gold = tokens
     b0, b1, b2, b3, b4 = seat.bonuses
     if only is not None:
         candidates = [only]
@@ -86,6 +121,7 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None) ->
             candidates = [cid for cid in candidates if not blocked_for(state, me, cid)]
         candidates.extend(r[0] for r in seat.reserved)
     gold_double = GOLD_WORTH_TWO in seat.posts
+    wild = gold * 2 if gold_double else gold
     for cid in candidates:
         c0, c1, c2, c3, c4 = COSTS[cid]
         n0 = c0 - b0 if c0 > b0 else 0
@@ -96,34 +132,26 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None) ->
         short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
                  + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0)
                  + (n4 - t4 if n4 > t4 else 0))
-        if short > gold * (2 if gold_double else 1):
+        if short > wild:
             continue
-        if gold_double and gold and n0 + n1 + n2 + n3 + n4:
-            for payment in exact_payments_gold_double([n0, n1, n2, n3, n4], seat.tokens):
-                moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
-            continue
-        if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
-            pay: dict[str, int] = {}
-            if n0:
-                pay["white"] = n0
-            if n1:
-                pay["blue"] = n1
-            if n2:
-                pay["green"] = n2
-            if n3:
-                pay["red"] = n3
-            if n4:
-                pay["black"] = n4
+        for pay in payments_json((n0, n1, n2, n3, n4), tokens, gold_double):
             moves.append({"type": "buy", "card": cid, "pay": pay})
-            continue
-        for payment in exact_payments([n0, n1, n2, n3, n4], seat.tokens):
-            moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
     return moves
+
+
+_RETURNS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+"""The return moves of each (tokens held, excess) met so far."""
 
 
 def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
     """Every way to give back exactly ``excess`` tokens from those held (gold included)."""
-    return [{"type": "return", "gems": pay_json(c)} for c in return_choices(tokens, excess)]
+    key = (*tokens, excess)
+    moves = _RETURNS.get(key)
+    if moves is None:
+        if len(_RETURNS) >= MEMO_LIMIT:
+            _RETURNS.clear()
+        moves = _RETURNS[key] = [{"type": "return", "gems": pay_json(c)} for c in return_choices(tokens, excess)]
+    return moves[:]
 
 
 def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:

@@ -15,6 +15,7 @@ off do nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..gems.cards import CARD_JSON, CARDS, NOBLE_JSON, NOBLES
@@ -204,48 +205,26 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
 
 def _run(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
     """Run the remaining steps until one waits for a decision or the turn ends."""
-    while state.steps:
-        step = state.steps[0]
+    steps = state.steps
+    while steps:
+        step = steps[0]
         if step == "end":
             state.steps = []
             return _end_turn(state, seat_index, events)
         if _needs_decision(state, seat_index, step, events):
             return events
-        state.steps.pop(0)
+        steps.pop(0)
     return events
 
 
 def _needs_decision(state: SplendorState, seat_index: int, step: str, events: list[Event]) -> bool:
     """Run one step; True when it now waits for the seat's decision."""
-    seat = state.seats[seat_index]
-    if step == "return":
-        if sum(seat.tokens) > MAX_TOKENS:
-            return _wait(state, RETURN, {"return": sum(seat.tokens) - MAX_TOKENS})
-        return False
-    if step == "noble":
-        nobles = qualifying_nobles(state, seat)
-        if len(nobles) > 1:
-            return _wait(state, NOBLE, {"nobles": nobles})
-        if nobles:
-            _visit(state, seat_index, nobles[0], events)
-        return False
-    if step == "post":
-        if not state.options.get("trading_posts"):
-            return False
-        posts = qualifying_posts(seat)
-        if len(posts) > 1:
-            return _wait(state, POST, {"posts": posts})
-        if posts:
-            _earn_post(state, seat_index, posts[0], events)
-        return False
+    run = _STEPS.get(step)
+    if run is not None:
+        return run(state, seat_index, events)
     if step.startswith("keep:"):
         _, tier, first, second = step.split(":")
         return _wait(state, KEEP, {"keep": {"tier": int(tier), "cards": [first, second]}})
-    if step == "post_gem":
-        if GEM_AFTER_PURCHASE in seat.posts:
-            colours = [COLORS[i] for i in range(5) if state.bank[i] > 0]
-            return _wait(state, GEM, {"gems": colours}) if colours else False
-        return False
     if step.startswith("third_gem:"):
         taken = int(step.split(":")[1])
         colours = [COLORS[i] for i in range(5) if state.bank[i] > 0 and i != taken]
@@ -253,30 +232,84 @@ def _needs_decision(state: SplendorState, seat_index: int, step: str, events: li
             state.steps[0] = "third_gem"
             return _wait(state, GEM, {"gems": colours})
         return False
-    if step == "stronghold":
-        if state.options.get("strongholds") and strongholds.options(state, seat_index):
-            return _wait(state, STRONGHOLD, {"stronghold": True})
-        return False
-    if step == "conquest":
-        if state.conquered or not state.options.get("strongholds"):
-            return False
-        cid = strongholds.conquest_card(state, seat_index)
-        if cid is None:
-            return False
-        from .moves import buy_moves
+    raise AssertionError(f"unknown step {step!r}")
 
-        if not buy_moves(state, seat, only=cid):
-            return False
-        return _wait(state, CONQUEST, {"conquest": cid})
-    if step == "refill":
+
+def _step_return(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    held = sum(state.seats[seat_index].tokens)
+    if held > MAX_TOKENS:
+        return _wait(state, RETURN, {"return": held - MAX_TOKENS})
+    return False
+
+
+def _step_noble(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    nobles = qualifying_nobles(state, state.seats[seat_index])
+    if len(nobles) > 1:
+        return _wait(state, NOBLE, {"nobles": nobles})
+    if nobles:
+        _visit(state, seat_index, nobles[0], events)
+    return False
+
+
+def _step_post(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    if not state.options.get("trading_posts"):
+        return False
+    posts = qualifying_posts(state.seats[seat_index])
+    if len(posts) > 1:
+        return _wait(state, POST, {"posts": posts})
+    if posts:
+        _earn_post(state, seat_index, posts[0], events)
+    return False
+
+
+def _step_post_gem(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    if GEM_AFTER_PURCHASE in state.seats[seat_index].posts:
+        colours = [COLORS[i] for i in range(5) if state.bank[i] > 0]
+        return _wait(state, GEM, {"gems": colours}) if colours else False
+    return False
+
+
+def _step_stronghold(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    if state.options.get("strongholds") and strongholds.options(state, seat_index):
+        return _wait(state, STRONGHOLD, {"stronghold": True})
+    return False
+
+
+def _step_conquest(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    if state.conquered or not state.options.get("strongholds"):
+        return False
+    cid = strongholds.conquest_card(state, seat_index)
+    if cid is None:
+        return False
+    from .moves import buy_moves
+
+    if not buy_moves(state, state.seats[seat_index], only=cid):
+        return False
+    return _wait(state, CONQUEST, {"conquest": cid})
+
+
+def _step_refill(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
+    if state.refills:
         for t, slot in state.refills:
             deck = state.decks[t]
             new = deck.pop() if deck else None
             state.market[t][slot] = new
             events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": _card(new) if new else None})
         state.refills = []
-        return False
-    raise AssertionError(f"unknown step {step!r}")
+    return False
+
+
+_STEPS: dict[str, Callable[[SplendorState, int, list[Event]], bool]] = {
+    "return": _step_return,
+    "noble": _step_noble,
+    "post": _step_post,
+    "post_gem": _step_post_gem,
+    "stronghold": _step_stronghold,
+    "conquest": _step_conquest,
+    "refill": _step_refill,
+}
+"""The steps named by a plain word, each run by its function (the others carry values: keep,
+third_gem)."""
 
 
 def _wait(state: SplendorState, phase: str, pending: dict[str, Any]) -> bool:
