@@ -12,7 +12,6 @@ from typing import Any
 from ..gems.cards import CARDS
 from ..gems.colors import COLORS
 from ..gems.market import face_up
-from ..gems.payments import can_afford, owed
 from ..gems.taking import different_colour_choices, return_choices, two_same_choices
 from .state import ACTION, RETURN, GuildSeat, GuildState
 
@@ -39,13 +38,59 @@ def gems_json(counts: list[int]) -> dict[str, int]:
     return {TOKEN_NAMES[i]: n for i, n in enumerate(counts) if n}
 
 
+COSTS: dict[str, tuple[int, int, int, int, int]] = {cid: card.cost for cid, card in CARDS.items()}
+
+MEMO_LIMIT = 20000
+"""A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
+
+_COLLECTS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+"""The collect moves of each supply met so far (they depend on the supply alone)."""
+
+_RETURNS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+"""The return moves of each (pouch, excess) met so far."""
+
+
 def buildable(state: GuildState, seat: GuildSeat) -> list[str]:
-    """Market and reserved workshops the seat's pouch and workshops can pay for."""
+    """Market and reserved workshops the seat's pouch and workshops can pay for.
+
+    Written out colour by colour (it runs for every move listing): what is owed after the
+    workshops' bonuses, beyond the pouch's gems, must be covered by star sand.
+    """
     out = []
+    t0, t1, t2, t3, t4, sand = seat.pouch
+    b0, b1, b2, b3, b4 = seat.bonuses
     for cid in face_up(state.market) + seat.reserved:
-        if can_afford(owed(CARDS[cid].cost, seat.bonuses), seat.pouch):
+        c0, c1, c2, c3, c4 = COSTS[cid]
+        short = ((c0 - b0 - t0 if c0 > b0 + t0 else 0) + (c1 - b1 - t1 if c1 > b1 + t1 else 0)
+                 + (c2 - b2 - t2 if c2 > b2 + t2 else 0) + (c3 - b3 - t3 if c3 > b3 + t3 else 0)
+                 + (c4 - b4 - t4 if c4 > b4 + t4 else 0))
+        if short <= sand:
             out.append(cid)
     return out
+
+
+def collect_moves(supply: list[int]) -> list[dict[str, Any]]:
+    """Collect 1–3 different colours, or two of a colour whose stack holds at least four."""
+    key = tuple(supply)
+    moves = _COLLECTS.get(key)
+    if moves is None:
+        if len(_COLLECTS) >= MEMO_LIMIT:
+            _COLLECTS.clear()
+        moves = [_collect(c) for c in different_colour_choices(supply, three_compulsory=False)]
+        moves += [COLLECT_TWO[i] for i in two_same_choices(supply)]
+        _COLLECTS[key] = moves
+    return moves[:]
+
+
+def return_moves(pouch: list[int], excess: int) -> list[dict[str, Any]]:
+    """Every way to give back exactly ``excess`` tokens from the pouch."""
+    key = (*pouch, excess)
+    moves = _RETURNS.get(key)
+    if moves is None:
+        if len(_RETURNS) >= MEMO_LIMIT:
+            _RETURNS.clear()
+        moves = _RETURNS[key] = [{"type": "return", "gems": gems_json(c)} for c in return_choices(pouch, excess)]
+    return moves[:]
 
 
 def legal_moves(state: GuildState, seat_index: int) -> list[dict[str, Any]]:
@@ -54,11 +99,9 @@ def legal_moves(state: GuildState, seat_index: int) -> list[dict[str, Any]]:
         return []
     seat = state.seats[seat_index]
     if state.phase == RETURN:
-        excess = sum(seat.pouch) - POUCH_LIMIT
-        return [{"type": "return", "gems": gems_json(c)} for c in return_choices(seat.pouch, excess)]
+        return return_moves(seat.pouch, sum(seat.pouch) - POUCH_LIMIT)
     assert state.phase == ACTION
-    moves = [_collect(c) for c in different_colour_choices(state.supply, three_compulsory=False)]
-    moves += [COLLECT_TWO[i] for i in two_same_choices(state.supply)]
+    moves = collect_moves(state.supply)
     if len(seat.reserved) < MAX_RESERVED:
         moves += [RESERVE[cid] for cid in face_up(state.market)]
     moves += [BUILD[cid] for cid in buildable(state, seat)]
