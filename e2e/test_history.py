@@ -201,6 +201,7 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
 
     # the game is in History, unfinished, with its take-back; it can be resumed
     page.get_by_test_id("new-game").click()
+    page.get_by_test_id("confirm-new-leave").click()  # a running game: New game asks first
     open_history(page)
     entry = page.get_by_test_id("history-entry")
     expect(entry).to_contain_text("Unfinished · 2 moves")

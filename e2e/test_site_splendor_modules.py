@@ -331,6 +331,7 @@ def test_modules_off_by_default_and_switches_on_the_form(page: Page, base_url: s
     assert page.evaluate("window.tabletop.view")["options"] == {"trading_posts": False, "strongholds": False}
     # the Guild has no options: no switches on its form
     page.get_by_test_id("new-game").click()
+    page.get_by_test_id("confirm-new-leave").click()  # a running game: New game asks first
     page.get_by_test_id("pick-guild").click()
     expect(page.locator("#option-fields")).to_be_hidden()
 
