@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark (not a test) of the phone table: a move from the tap to redrawn on every device,
-against the bare data-channel round trip, as a ratio. Prints figures.
+"""Benchmark (not a test) of the phone table: a tap to the new state fully shown — the page
+update finished (board, move log, seat chips, countdown) and painted — on every device, against
+the same measure in a single-device game, as a ratio (median and p95). Prints figures.
 
-    .venv/bin/python bench/bench_net.py [--moves 60] [--pings 60] [--game guild]
+    .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen, each in
 its own browser context of Debian's Chromium, over real WebRTC data channels negotiated
@@ -11,10 +12,14 @@ network namespace with a default route (../shared/TESTING.md); run as root, the 
 re-runs itself inside one (`unshare -n`), where nothing can leave the machine.
 
 For every move (made by the seat to act, a phone or the host, through the page's own move
-path): tap = when the device sent it; redrawn = when each device had drawn the new version
-(its TableView records the time). Times are wall-clock (performance.timeOrigin + now()),
-comparable between the pages of one browser. The bare round trip is a ping/pong over the same
-data channels (phone → host → phone), measured between moves.
+path): tap = when the device's renderer handed the move over (`attempt`); shown = when each
+device's whole page update for the new version had been painted (net/ui.js records the first
+task after the frame that follows the update: `tabletopNet.shown`); the move's figure is the
+slowest device. The single-device figure is the same measure in a solo game on index.html
+(human + two computers, `?botDelay=300`): the human's tap to the table after that move painted
+(`tabletop.shown`, app.js). Times are wall-clock (performance.timeOrigin + now()), comparable
+between the pages of one browser. The bare round trip is a ping/pong over the same data
+channels (phone → host → phone), measured between moves.
 """
 
 from __future__ import annotations
@@ -107,7 +112,8 @@ def run(args) -> None:
             per_device: dict[str, list[float]] = {"host": [], "Ana": [], "Ben": [], "screen": []}
             to_host: list[float] = []    # a phone's tap → the host's worker replied (outbox handed out)
             wire: list[float] = []       # handed out → arrived on a device
-            render: list[float] = []     # arrived → drawn on a device
+            render: list[float] = []     # arrived → board drawn on a device
+            painted: list[float] = []    # arrived → the whole update painted on a device
             names = ["host", "Ana", "Ben", "screen"]
             for _ in range(args.moves):
                 last = host.evaluate("() => window.tabletopNet.last")
@@ -119,7 +125,7 @@ def run(args) -> None:
                 # the bare round trip, between moves, over both phones' data channels
                 for ph in phones:
                     rtts.append(ph.evaluate("() => window.tabletopNet.rtt()"))
-                (seat,) = last["view"]["to_act"]
+                seat = (last["view"].get("waiting_for") or last["view"]["to_act"])[0]
                 dev = by_seat[seat]
                 dev.wait_for_function("() => window.tabletopNet.legalMoves.length > 0")
                 move = greedy(dev.evaluate("() => window.tabletopNet.last.view"),
@@ -128,8 +134,8 @@ def run(args) -> None:
                 tap = dev.evaluate("() => window.tabletopNet.tapAt")
                 drawn = []
                 for name, pg in zip(names, pages, strict=True):
-                    pg.wait_for_function(f"() => window.tabletopNet.drawn[{v + 1}] !== undefined")
-                    at = pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]")
+                    pg.wait_for_function(f"() => window.tabletopNet.shown[{v + 1}] !== undefined")
+                    at = pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]")
                     drawn.append(at)
                     per_device[name].append(at - tap)
                 sent = host.evaluate(f"() => window.tabletopNet.sentAt[{v + 1}]")
@@ -139,9 +145,11 @@ def run(args) -> None:
                     arrived = pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     wire.append(arrived - sent)
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
+                    painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
                 ms = max(drawn) - tap
                 lat_all.append(ms)
                 (lat_host if seat == 0 else lat_phone).append(ms)
+            local = local_game(page, site.url, args)
             for _ in range(max(0, args.pings - len(rtts))):
                 rtts.append(phones[len(rtts) % 2].evaluate("() => window.tabletopNet.rtt()"))
             ops = host.evaluate("() => window.tabletopNet.stats.ops")
@@ -159,33 +167,68 @@ def run(args) -> None:
           "Chromium "
           f"{CHROMIUM}, real WebRTC through a PeerJS server on loopback")
     print(f"bare data-channel round trip (phone→host→phone): median {med_rtt:.2f} ms, p90 {pct(rtts, 90):.2f} ms")
-    print(f"tap → redrawn on every device (4): median {statistics.median(lat_all):.1f} ms, "
-          f"p90 {pct(lat_all, 90):.1f} ms, "
-          f"max {max(lat_all):.1f} ms")
+    print("tap → new state shown (update finished and painted) on every device (4): "
+          f"median {statistics.median(lat_all):.1f} ms, p95 {pct(lat_all, 95):.1f} ms, max {max(lat_all):.1f} ms")
     if lat_phone:
         print(f"   a phone's move: median {statistics.median(lat_phone):.1f} ms ({len(lat_phone)} moves)")
     if lat_host:
         print(f"   the host's move: median {statistics.median(lat_host):.1f} ms ({len(lat_host)} moves)")
     for name, vals in per_device.items():
-        print(f"   redrawn on {name:6}: median {statistics.median(vals):.1f} ms")
+        print(f"   shown on {name:6}: median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
     if to_host:
         print(f"   a phone's tap → the host's worker has answered: median {statistics.median(to_host):.1f} ms")
     print(f"   handed out by the host → arrived on a device: median {statistics.median(wire):.1f} ms, "
           f"p90 {pct(wire, 90):.1f} ms")
-    print(f"   arrived → drawn on a device: median {statistics.median(render):.1f} ms, p90 {pct(render, 90):.1f} ms")
+    print(f"   arrived → board drawn on a device: median {statistics.median(render):.1f} ms, "
+          f"p90 {pct(render, 90):.1f} ms")
+    print(f"   arrived → whole update painted on a device: median {statistics.median(painted):.1f} ms, "
+          f"p90 {pct(painted, 90):.1f} ms")
     print("host worker, room_message (engine: check, play, redact views for 5 devices): "
           f"median {statistics.median(msg_ms):.1f} ms")
     if save_ms:
         print("host: room_save + IndexedDB put, before the move is sent (write-ahead): "
               f"median {statistics.median(save_ms):.1f} ms")
-    print(f"ratio (median tap→all redrawn / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
+    print(f"ratio (median tap→all shown / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
+    print(f"single device ({args.game} solo, {len(local)} human moves): tap → new state shown: "
+          f"median {statistics.median(local):.1f} ms, p95 {pct(local, 95):.1f} ms")
+    print(f"RATIO phone table / single device: median {statistics.median(lat_all) / statistics.median(local):.2f}×, "
+          f"p95 {pct(lat_all, 95) / pct(local, 95):.2f}× (goal: ≤ 1.5× both)")
+
+
+def local_game(page, url: str, args) -> list[float]:
+    """The same measure in a single-device game: a solo game (the human and two computers) on
+    index.html; the human's tap → the table after that move painted (app.js's tabletop.shown)."""
+    pg = page({"width": 390, "height": 844})
+    pg.goto(url + "?botDelay=300")
+    pg.get_by_test_id("game-picker").wait_for(timeout=90_000)
+    pg.get_by_test_id(f"pick-{args.game}").click()
+    pg.locator("label:has([data-testid=players-3])").click()
+    for i in (1, 2):
+        pg.get_by_test_id(f"seat-kind-{i}").select_option("greedy")
+    pg.locator("#seed-input").fill(str(args.seed))
+    pg.get_by_test_id("start-game").click()
+    out: list[float] = []
+    while len(out) < args.local_moves:
+        pg.wait_for_function(
+            "() => window.tabletop.legalMoves.length > 0 || !!document.querySelector('[data-testid=winner]')",
+            timeout=60_000)
+        if pg.locator("[data-testid=winner]").count():
+            break
+        n = int(pg.evaluate("() => document.getElementById('table').dataset.moves"))
+        view = pg.evaluate("() => window.tabletop.view")
+        move = greedy(view, pg.evaluate("() => window.tabletop.legalMoves"), n, view["seat"])
+        assert pg.evaluate("(m) => window.tabletop.play(m)", move)
+        pg.wait_for_function(f"() => window.tabletop.shown[{n + 1}] !== undefined")
+        out.append(pg.evaluate(f"() => window.tabletop.shown[{n + 1}] - window.tabletop.tapAt"))
+    return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=60)
+    ap.add_argument("--local-moves", type=int, default=30)
     ap.add_argument("--pings", type=int, default=60)
-    ap.add_argument("--game", default="guild", choices=["guild", "splendor"])
+    ap.add_argument("--game", default="guild", choices=["guild", "splendor", "stars", "station"])
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
     if not READY:

@@ -273,12 +273,15 @@ function seatName(seat) {  // the names chosen on the form, cleaned by the engin
   return (session && session.names && session.names[seat]) || `Seat ${Number(seat) + 1}`;
 }
 
+const shownAt = {};  // move count → when the table showing it was painted (the next task after that frame)
+function markShown(n) { if (!(n in shownAt)) requestAnimationFrame(() => setTimeout(() => { shownAt[n] ??= performance.timeOrigin + performance.now(); }, 0)); }
 // What a test (or a curious person in the console) may read: only what is on screen.
 window.tabletop = {
   get legalMoves() { return session && session.current && table && table.live ? session.current.legal_moves : []; },
   get view() { return session && session.current ? session.current.view : null; },
   get seat() { return session ? session.viewer : null; },
   botDelay: BOT_DELAY_MS,
+  shown: shownAt, tapAt: null, play: (move) => humanPlay(move),  // bench/bench_net.py: tap → the table after move N painted, as at a phone table
 };
 
 function stopSession() {
@@ -431,6 +434,7 @@ function show(s, state, ctx) {
   $("handover").hidden = true;
   tableEl.hidden = false;
   table.render(state, { fresh: true, ...ctx });
+  markShown(s.moves);
   gameHistory.shown(s, ctx);
   learn.shown(s, ctx);
 }
@@ -465,6 +469,7 @@ $("handover-ready").addEventListener("click", () => {
 async function humanPlay(move) {
   const s = session;
   if (!s || s.busy || s.viewer === null) return false;
+  window.tabletop.tapAt = performance.timeOrigin + performance.now();
   s.busy = true;
   let played;
   try {

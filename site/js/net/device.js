@@ -39,15 +39,17 @@ function toast(message, kind = "error") {
 }
 $("error-toast").addEventListener("click", () => { $("error-toast").hidden = true; });
 
+// both patch only what changes (they run on every update: docs/net.md "Updates")
+const setHidden = (el, hidden) => { if (el.hidden !== hidden) el.hidden = hidden; };
 function showSection(name) {
-  for (const id of ["entry", "lobby", "watch-entry", "game"]) $(id).hidden = id !== name;
-  $("device-menu").hidden = !(name === "game" && device && device.mode === "phone" && device.seat !== null);
+  for (const id of ["entry", "lobby", "watch-entry", "game"]) setHidden($(id), id !== name);
+  setHidden($("device-menu"), !(name === "game" && device && device.mode === "phone" && device.seat !== null));
 }
 function status(text, state = "info") {
   const el = $("device-status");
-  el.textContent = text;
-  el.dataset.state = state;
-  el.hidden = !text;
+  if (el.textContent !== text) el.textContent = text;
+  if (el.dataset.state !== state) el.dataset.state = state;
+  setHidden(el, !text);
 }
 
 function titleOf(game) {
@@ -280,7 +282,8 @@ class Device {
       this.view.setConnection("online", "Connected");
     }
     if (msg.seat !== null && msg.seat !== undefined) this.seat = msg.seat;
-    $("device-title").textContent = `${titleOf(msg.game)}${this.mode === "screen" ? " · shared screen" : this.seat !== null ? ` · ${(msg.seats[this.seat] || {}).name || ""}` : ""}`;
+    const title = `${titleOf(msg.game)}${this.mode === "screen" ? " · shared screen" : this.seat !== null ? ` · ${(msg.seats[this.seat] || {}).name || ""}` : ""}`;
+    if ($("device-title").textContent !== title) $("device-title").textContent = title;
     showSection("game");
     this.view.update(msg);
     if (!this.awaySince) status(msg.paused ? "Paused until the host resumes" : "", msg.paused ? "paused" : "online");
@@ -516,6 +519,7 @@ function exposeForTests() {
     get connected() { return !!(device && device.link && device.link.open); },
     get received() { return device ? device.received : null; },
     get drawn() { return device && device.view ? device.view.drawn : {}; },
+    get shown() { return device && device.view ? device.view.shown : {}; },
     get arrived() { return device ? device.arrived : {}; },
     get tapAt() { return device ? device.tapAt : null; },
     get badMessages() { return device ? device.badMessages || 0 : 0; },

@@ -67,7 +67,11 @@ export class TableView {
     this.table = null;
     this.deadlines = {};     // seat -> wall-clock ms when its time runs out
     this.resultsShown = false;
-    this.drawn = {};         // version -> when this device first drew it (bench/bench_net.py)
+    this.drawn = {};         // version -> when this device first drew its board (bench/bench_net.py)
+    this.shown = {};         // version -> when the whole page update (board, log, chips, countdown) was painted
+    this._seatsHTML = null;  // what is drawn now, so an update patches only what changed
+    this._stepsHTML = null;
+    this._timerKey = null;
     root.classList.add("net-table", `net-${this.mode}`);
     root.innerHTML = `
       <div class="net-bar" data-testid="net-bar">
@@ -160,13 +164,17 @@ export class TableView {
     this.tableEl.dataset.drawnAt = String(drawnAt);
     if (!(msg.version in this.drawn)) this.drawn[msg.version] = drawnAt;
     this.logEvents(msg.events);
-    this.el("[data-testid=paused]").hidden = !msg.paused;
+    const paused = this.el("[data-testid=paused]");
+    if (paused.hidden !== !msg.paused) paused.hidden = !msg.paused;
     this.drawSeats();
     this.drawMarket();
     this.drawCountdown();
     this.drawSteps();
     if (msg.over && view.result) this.showResults(view.result);
-    else this.hideResults();
+    else if (this.resultsShown) this.hideResults();
+    // the update is finished: when its frame has been painted (the next task after that frame)
+    const v = msg.version;
+    if (!(v in this.shown)) requestAnimationFrame(() => setTimeout(() => { if (!(v in this.shown)) this.shown[v] = now(); }, 0));
   }
 
   notice(msg) {
@@ -211,23 +219,37 @@ export class TableView {
   }
 
   // ------------------------------------------------------------------ pieces
-  logLine(html, cls = "") {
-    const li = document.createElement("li");
-    if (cls) li.className = cls;
-    li.innerHTML = html;
+  /** append lines to the move log (never rebuilt): [html, cls] pairs in one DOM insertion; the
+   *  log is scrolled to its end once, in the next frame (reading its height at once would force
+   *  a layout per line before anything is painted) */
+  logLines(lines) {
+    if (!lines.length) return;
     const log = this.el("[data-testid=net-move-log]");
-    log.appendChild(li);
-    log.scrollTop = log.scrollHeight;
+    const frag = document.createDocumentFragment();
+    for (const [html, cls] of lines) {
+      const li = document.createElement("li");
+      if (cls) li.className = cls;
+      li.innerHTML = html;
+      frag.appendChild(li);
+    }
+    log.appendChild(frag);
+    if (!this._scrollSoon) {
+      this._scrollSoon = true;
+      requestAnimationFrame(() => { this._scrollSoon = false; log.scrollTop = log.scrollHeight; });
+    }
   }
+  logLine(html, cls = "") { this.logLines([[html, cls]]); }
 
   logEvents(events) {
     if (!events || !events.length || !this.ui) return;
     const name = (s) => this.seatName(s);
+    const lines = [];
     for (const ev of events) {
       const line = tableEventLine(ev, name);
-      if (line) this.logLine(line, `ev-${ev.type}`);
+      if (line) lines.push([line, `ev-${ev.type}`]);
     }
-    for (const { html, cls } of this.ui.describeEvents(events, name)) this.logLine(html, cls);
+    for (const { html, cls } of this.ui.describeEvents(events, name)) lines.push([html, cls]);
+    this.logLines(lines);
   }
 
   drawSeats() {
@@ -240,35 +262,61 @@ export class TableView {
         title="${esc(s.name)}: ${label}"><i class="seat-dot s${s.seat}" aria-hidden="true"></i>${esc(s.name)}<small>${label}</small></span>`;
     });
     if (m.screen) chips.push(`<span class="net-seat screen online" data-testid="net-screen" title="a shared screen is connected">Screen</span>`);
-    this.el("[data-testid=net-seats]").innerHTML = chips.join("");
+    const html = chips.join("");
+    if (html === this._seatsHTML) return;  // unchanged: not redrawn
+    this._seatsHTML = html;
+    this.el("[data-testid=net-seats]").innerHTML = html;
   }
 
+  /** one timer per timed seat, built when the timed seats change; each tick then patches only
+   *  a timer's text (when its second changes), its time left and its "low" mark */
   drawCountdown() {
     const el = this.el("[data-testid=countdown]");
     const entries = Object.entries(this.deadlines);
-    if (!entries.length || !this.last || this.last.over || this.last.paused) { el.hidden = true; el.textContent = ""; return; }
+    if (!entries.length || !this.last || this.last.over || this.last.paused) {
+      if (!el.hidden) { el.hidden = true; el.textContent = ""; }
+      this._timerKey = null;
+      return;
+    }
     const t = now();
-    el.hidden = false;
-    el.innerHTML = entries.map(([seat, due]) => {
+    const key = JSON.stringify([this.last.seat, entries.map(([seat]) => [seat, this.seatName(seat)])]);
+    if (key !== this._timerKey) {
+      this._timerKey = key;
+      el.innerHTML = entries.map(([seat]) => {
+        const mine = this.last.seat !== null && String(this.last.seat) === seat;
+        return `<span class="net-timer${mine ? " mine" : ""}" data-seat="${seat}"><span class="who">${mine ? "Your time" : esc(this.seatName(seat))}</span> <span class="clock"></span></span>`;
+      }).join(" ");
+      el.hidden = false;
+    }
+    for (const [seat, due] of entries) {
+      const span = el.querySelector(`[data-seat="${seat}"]`);
       const left = (due - t) / 1000;
-      const mine = this.last.seat !== null && String(this.last.seat) === seat;
-      return `<span class="net-timer${mine ? " mine" : ""}${left <= 10 ? " low" : ""}" data-seat="${seat}" data-left="${Math.max(0, left).toFixed(1)}">${
-        mine ? "Your time" : esc(this.seatName(seat))} ${fmtClock(left)}</span>`;
-    }).join(" ");
+      const text = fmtClock(left);
+      const clock = span.lastElementChild;
+      if (clock.textContent !== text) clock.textContent = text;
+      span.dataset.left = Math.max(0, left).toFixed(1);
+      if (span.classList.contains("low") !== left <= 10) span.classList.toggle("low", left <= 10);
+    }
   }
 
   /** host: "play one step" for an offline human seat whose turn it is and that no timer covers */
   drawSteps() {
     const box = this.el("[data-testid=net-steps]");
     const m = this.last;
-    if (this.mode !== "host" || !m || m.over || m.paused || !m.view || !m.view.to_act) { box.hidden = true; box.innerHTML = ""; return; }
+    if (this.mode !== "host" || !m || m.over || m.paused || !m.view || !m.view.to_act) {
+      if (this._stepsHTML !== "") { box.hidden = true; box.innerHTML = ""; this._stepsHTML = ""; }
+      return;
+    }
     const offline = m.view.to_act.filter((s) => {
       const seat = m.seats[s];
       return seat && seat.kind === "human" && !seat.connected && !(String(s) in (m.timers || {}));
     });
-    box.hidden = !offline.length;
-    box.innerHTML = offline.map((s) => `<span>${esc(this.seatName(s))} is offline and it is their turn.</span>
+    const html = offline.map((s) => `<span>${esc(this.seatName(s))} is offline and it is their turn.</span>
       <button type="button" class="btn small secondary" data-step="${s}" data-testid="step-${s}">Play one step for ${esc(this.seatName(s))}</button>`).join("");
+    if (html === this._stepsHTML) return;
+    this._stepsHTML = html;
+    box.hidden = !offline.length;
+    box.innerHTML = html;
   }
 
   // ------------------------------------------------------------------ the market on a phone
@@ -282,10 +330,12 @@ export class TableView {
     const btn = this.el(".net-market-toggle");
     // the gem games' public market (.board: market rows and nobles/commissions)
     const screen = this.mode === "phone" && this.last && this.last.screen && !!this.tableEl.querySelector(".board");
-    btn.hidden = !screen;
+    if (btn.hidden !== !screen) btn.hidden = !screen;
     const collapsed = this.marketCollapsed();
+    const state = collapsed ? "collapsed" : "expanded";
+    if (this.tableEl.dataset.market === state && this.tableEl.classList.contains("market-collapsed") === collapsed) return;  // unchanged
     this.tableEl.classList.toggle("market-collapsed", collapsed);
-    this.tableEl.dataset.market = collapsed ? "collapsed" : "expanded";
+    this.tableEl.dataset.market = state;
     btn.setAttribute("aria-expanded", collapsed ? "false" : "true");
     btn.textContent = collapsed ? "Show the market" : "Hide the market";
   }
