@@ -158,25 +158,31 @@ class Match:
 
     def play(self, seat: int, move: Move) -> list[Event]:
         """Apply ``move`` for ``seat`` and return the events; or raise `IllegalMove`."""
+        listed = self._legal.get(seat) if type(seat) is int else None
+        if listed is not None and _listed_index(move, listed) >= 0:
+            # the very object `legal_moves` listed for this seat in this state: the seat may
+            # act (a seat that may not has no moves) and the move is canonical
+            return self._accept(seat, move)
         if type(seat) is not int or not 0 <= seat < self._players:
             raise IllegalMove(f"there is no seat {seat!r} at this table of {self._players}")
         if self._rules.is_over(self._state):
             raise IllegalMove("the game is over: no more moves")
         if seat not in self._rules.to_act(self._state):
             raise IllegalMove(f"it is not seat {seat}'s turn")
+        shape = move_problem(move)
+        if shape:
+            raise IllegalMove(shape)
         moves = self.legal_moves(seat)
-        if _listed_index(move, moves) < 0:
-            # not the very object listed (a move from JSON, say): check it all
-            shape = move_problem(move)
-            if shape:
-                raise IllegalMove(shape)
-            try:
-                index = moves.index(move)
-            except ValueError:
-                index = -1
-            if index < 0 or not _same_types(move, moves[index]):
-                raise IllegalMove(self._explain(seat, move))
-            move = moves[index]
+        try:
+            index = moves.index(move)
+        except ValueError:
+            index = -1
+        if index < 0 or not _same_types(move, moves[index]):
+            raise IllegalMove(self._explain(seat, move))
+        return self._accept(seat, moves[index])
+
+    def _accept(self, seat: int, move: Move) -> list[Event]:
+        """Apply a move listed for ``seat`` now (a copy of it, which the log keeps)."""
         canonical = _copy_move(move)
         self._legal = {}
         events = self._rules.apply(self._state, seat, canonical)

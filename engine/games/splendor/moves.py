@@ -66,47 +66,55 @@ def take_moves(bank: list[int]) -> list[dict[str, Any]]:
     return moves[:]
 
 
-def reserve_moves(state: SplendorState, seat: SeatState) -> list[dict[str, Any]]:
-    """Reserve a market card or a deck top, while fewer than 3 are reserved."""
+def open_cards(state: SplendorState, seat_index: int) -> list[str]:
+    """The face-up cards the seat may take (Strongholds: none that another seat's stand on)."""
+    cards = face_up(state.market)
+    if state.strongholds:
+        return [cid for cid in cards if not blocked_for(state, seat_index, cid)]
+    return cards
+
+
+def reserve_moves(state: SplendorState, seat: SeatState, cards: list[str] | None = None) -> list[dict[str, Any]]:
+    """Reserve a market card or a deck top, while fewer than 3 are reserved.
+
+    ``cards``: the seat's `open_cards`, when the caller has them already.
+    """
     if len(seat.reserved) >= MAX_RESERVED:
         return []
-    if state.strongholds:
-        me = state.seats.index(seat)
-        moves = [RESERVE_CARD[cid] for cid in face_up(state.market) if not blocked_for(state, me, cid)]
-    else:
-        moves = [RESERVE_CARD[cid] for cid in face_up(state.market)]
-    for t in range(3):
-        if state.decks[t]:
-            moves.append(RESERVE_DECK[t])
+    if cards is None:
+        cards = open_cards(state, state.seats.index(seat))
+    moves = [RESERVE_CARD[cid] for cid in cards]
+    decks = state.decks
+    if decks[0]:
+        moves.append(RESERVE_DECK[0])
+    if decks[1]:
+        moves.append(RESERVE_DECK[1])
+    if decks[2]:
+        moves.append(RESERVE_DECK[2])
     return moves
 
 
-_PAYMENTS: dict[tuple[int, ...], list[dict[str, int]]] = {}
-"""Every exact payment (as its JSON object) of each (owed gems, tokens, gold worth two) met so far."""
+def _packed(counts: tuple[int, ...] | list[int]) -> int:
+    """Five colour counts packed one byte each (white lowest), for the affordability test."""
+    return counts[0] | counts[1] << 8 | counts[2] << 16 | counts[3] << 24 | counts[4] << 32
 
 
-def payments_json(need: tuple[int, int, int, int, int], tokens: list[int], gold_double: bool) -> list[dict[str, int]]:
-    """The JSON ``pay`` objects of every exact payment of ``need`` (least gold first), remembered.
+HIGH = _packed([128] * 5)
+"""The top bit of each colour's byte."""
 
-    The objects are shared between the moves that list them: treat them as read-only.
-    """
-    key = (*need, *tokens, gold_double)
-    pays = _PAYMENTS.get(key)
-    if pays is None:
-        if len(_PAYMENTS) >= MEMO_LIMIT:
-            _PAYMENTS.clear()
-        owe = list(need)
-        found = (exact_payments_gold_double(owe, tokens) if gold_double and tokens[5] and sum(owe)
-                 else exact_payments(owe, tokens))
-        pays = _PAYMENTS[key] = [pay_json(payment) for payment in found]
-    return pays
+PACKED_COST: dict[str, int] = {cid: _packed(cost) for cid, cost in COSTS.items()}
+"""Each card's cost, packed: ``(cap | HIGH) - cost`` keeps a colour's top bit set exactly when
+the cap (bonuses + gems of that colour, under 128) covers the cost; no byte borrows from the next."""
 
 
-def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None) -> list[dict[str, Any]]:
-    """Buy a market card or an own reserved card, once per distinct exact payment.
+def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
+              cards: list[str] | None = None) -> list[dict[str, Any]]:
+    """Buy a market card or an own reserved card, once per distinct exact payment (``only``:
+    that card alone; ``cards``: the seat's `open_cards`, when the caller has them already).
 
-    This is the hot path of move generation, so the affordability test is written out
-    colour by colour; the payments of an affordable card come from `payments_json`.
+    This is the hot path of move generation: a card the gems and bonuses cover without gold
+    is found by one subtraction of packed counts; the shortfall is worked out colour by
+    colour only for the others, and only when the seat holds gold.
     """
     moves: list[dict[str, Any]] = []
     tokens = seat.tokens
@@ -115,27 +123,48 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None) ->
     if only is not None:
         candidates = [only]
     else:
-        candidates = face_up(state.market)
-        if state.strongholds:
-            me = state.seats.index(seat)
-            candidates = [cid for cid in candidates if not blocked_for(state, me, cid)]
-        candidates.extend(r[0] for r in seat.reserved)
+        if cards is None:
+            cards = open_cards(state, state.seats.index(seat))
+        candidates = cards + [r[0] for r in seat.reserved] if seat.reserved else cards
     gold_double = GOLD_WORTH_TWO in seat.posts
     wild = gold * 2 if gold_double else gold
+    cap = HIGH + _packed((b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4))
     for cid in candidates:
+        covered = (cap - PACKED_COST[cid]) & HIGH == HIGH
+        if not covered and not gold:
+            continue
         c0, c1, c2, c3, c4 = COSTS[cid]
         n0 = c0 - b0 if c0 > b0 else 0
         n1 = c1 - b1 if c1 > b1 else 0
         n2 = c2 - b2 if c2 > b2 else 0
         n3 = c3 - b3 if c3 > b3 else 0
         n4 = c4 - b4 if c4 > b4 else 0
-        short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
-                 + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0)
-                 + (n4 - t4 if n4 > t4 else 0))
-        if short > wild:
+        if not covered:
+            short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
+                     + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0)
+                     + (n4 - t4 if n4 > t4 else 0))
+            if short > wild:
+                continue
+        if gold_double and gold and n0 + n1 + n2 + n3 + n4:
+            for payment in exact_payments_gold_double([n0, n1, n2, n3, n4], tokens):
+                moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
             continue
-        for pay in payments_json((n0, n1, n2, n3, n4), tokens, gold_double):
+        if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
+            pay: dict[str, int] = {}
+            if n0:
+                pay["white"] = n0
+            if n1:
+                pay["blue"] = n1
+            if n2:
+                pay["green"] = n2
+            if n3:
+                pay["red"] = n3
+            if n4:
+                pay["black"] = n4
             moves.append({"type": "buy", "card": cid, "pay": pay})
+            continue
+        for payment in exact_payments([n0, n1, n2, n3, n4], tokens):
+            moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
     return moves
 
 
@@ -156,13 +185,16 @@ def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
 
 def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:
     """The nobles on the table whose needs the seat's bonuses meet."""
-    b = seat.bonuses
+    b0, b1, b2, b3, b4 = seat.bonuses
     out = []
     for nid in state.nobles:
-        needs = NOBLES[nid].needs
-        if all(b[i] >= needs[i] for i in range(5)):
+        n0, n1, n2, n3, n4 = NOBLE_NEEDS[nid]
+        if b0 >= n0 and b1 >= n1 and b2 >= n2 and b3 >= n3 and b4 >= n4:
             out.append(nid)
     return out
+
+
+NOBLE_NEEDS: dict[str, tuple[int, int, int, int, int]] = {nid: noble.needs for nid, noble in NOBLES.items()}
 
 
 SKIP: dict[str, Any] = {"type": "skip"}
@@ -196,9 +228,10 @@ def legal_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     if state.phase != ACTION:
         return choice_moves(state, seat_index)
     seat = state.seats[seat_index]
+    cards = open_cards(state, seat_index)
     moves = take_moves(state.bank)
-    moves += reserve_moves(state, seat)
-    moves += buy_moves(state, seat)
+    moves += reserve_moves(state, seat, cards)
+    moves += buy_moves(state, seat, cards=cards)
     if not moves:
         moves.append(PASS)
     return moves

@@ -52,20 +52,33 @@ def to_act(state: StarsState) -> list[int]:
     return waiting_for(state) + stardust_only(state)
 
 
+def may_act(state: StarsState, seat: int) -> bool:
+    """``seat in to_act(state)``, without listing every seat."""
+    if seat in waiting_for(state):
+        return True
+    if state.ended or state.phase == FINAL or not 0 <= seat < state.players:
+        return False
+    return stargazing.can_spend_stardust(state, seat)
+
+
 def bonus_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
     return ([{"type": "bonus", "token": t} for t in stargazing.bonus_options(state, seat)]
             + [{"type": "bonus", "token": None}])
 
 
-_PLACE: dict[tuple[str, str, int, int], dict[str, Any]] = {}
+_PLACE: dict[tuple[str, str, int], list[dict[str, Any] | None]] = {}
+"""Per (tile, side, rotation): its place move on each cell, made on first use. One shared
+(read-only) dict per placement: listing ~1,000 of them stays cheap."""
 
 
 def _place_move(tid: str, side: str, rot: int, cell: int) -> dict[str, Any]:
-    """One shared (read-only) dict per placement: listing ~1,000 of them stays cheap."""
-    key = (tid, side, rot, cell)
-    move = _PLACE.get(key)
+    """The shared place move of a tile, side and rotation on a cell."""
+    row = _PLACE.get((tid, side, rot))
+    if row is None:
+        row = _PLACE[tid, side, rot] = [None] * len(CELLS)
+    move = row[cell]
     if move is None:
-        move = _PLACE[key] = {"type": "place", "tile": tid, "side": side, "rotation": rot, "cell": [*CELLS[cell]]}
+        move = row[cell] = {"type": "place", "tile": tid, "side": side, "rotation": rot, "cell": [*CELLS[cell]]}
     return move
 
 
@@ -74,11 +87,21 @@ def place_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     stuck = []
     groups = stargazing.open_cells(s.board)
+    seen: dict[int, list[int]] = {}
     for tid in s.hand:
-        found = stargazing.placements(s.board, tid, groups)
-        if not found:
+        fits = False
+        for side, rot, cells in stargazing.placement_cells(s.board, tid, groups, seen):
+            if not cells:
+                continue
+            fits = True
+            row = _PLACE.get((tid, side, rot))
+            if row is None:
+                row = _PLACE[tid, side, rot] = [None] * len(CELLS)
+            for cell in cells:
+                move = row[cell]
+                out.append(move if move is not None else _place_move(tid, side, rot, cell))
+        if not fits:
             stuck.append(tid)
-        out += [_place_move(tid, side, rot, cell) for side, rot, cell in found]
     out += [{"type": "set_aside", "tile": tid} for tid in stuck]
     return out
 
@@ -128,7 +151,7 @@ def action_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
 
 
 def legal_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
-    if state.ended or state.phase == OVER or seat not in to_act(state):
+    if state.ended or state.phase == OVER or not may_act(state, seat):
         return []
     s = state.seats[seat]
     if s.pending:

@@ -52,23 +52,36 @@ def open_cells(board: Board) -> Groups:
     return groups
 
 
-def placements(board: Board, tile_id: str, groups: Groups | None = None) -> list[tuple[str, int, int]]:
-    """Every legal (side, rotation, cell) for a tile on this board, cells in board order."""
+def placement_cells(board: Board, tile_id: str, groups: Groups | None = None,
+                    seen: dict[int, list[int]] | None = None) -> list[tuple[str, int, list[int]]]:
+    """For a tile on this board, each (side, rotation) with the cells where it fits, in board
+    order (sides A then B, rotations 0–5). ``seen`` remembers the cells of each line mask
+    for these groups, so rotations (and tiles) with the same lines share the work."""
     if groups is None:
         groups = open_cells(board)
+    if seen is None:
+        seen = {}
     out = []
     tile = TILES[tile_id]
     for side in SIDES:
         masks = tile.side(side).masks
         for rot in range(6):
             m = masks[rot]
-            cells: list[int] = []
-            for (need, block), where in groups.items():
-                if m & need == need and not m & block:
-                    cells += where
-            cells.sort()
-            out += [(side, rot, i) for i in cells]
+            cells = seen.get(m)
+            if cells is None:
+                cells = []
+                for (need, block), where in groups.items():
+                    if m & need == need and not m & block:
+                        cells += where
+                cells.sort()
+                seen[m] = cells
+            out.append((side, rot, cells))
     return out
+
+
+def placements(board: Board, tile_id: str, groups: Groups | None = None) -> list[tuple[str, int, int]]:
+    """Every legal (side, rotation, cell) for a tile on this board, cells in board order."""
+    return [(side, rot, i) for side, rot, cells in placement_cells(board, tile_id, groups) for i in cells]
 
 
 def placeable(board: Board, tile_id: str, groups: Groups | None = None) -> bool:
