@@ -95,6 +95,12 @@ import json, random, time
 import engine
 
 def game_playouts(game, players, options, games, seed=1000, cap=3000):
+    # the first game is played untimed: imports and the rules module's own start-up
+    m = engine.new_match(game, players, options, seed=seed - 1)
+    for _ in range(cap):
+        if m.is_over():
+            break
+        m.play(m.to_act()[0], m.legal_moves(m.to_act()[0])[0])
     rng = random.Random(seed)
     steps = 0
     t = time.process_time()
@@ -125,22 +131,25 @@ REFERENCE_COMMIT = "cf48225f643233d456fb1ca762e0592c055cf476"
 """main before issue 18's work: the engine the reference figures were measured on."""
 
 # µs of CPU per step on REFERENCE_COMMIT, this machine (2 cores, shared, CPython 3.11): the best
-# of 5 batches, `bench/bench.py --only p --rounds 5` on 2026-12-02 at 02:15 UTC
+# of 5 batches, each in a fresh CPython (the method of `game_section`), taken with that
+# commit's engine extracted by `git archive` on 2026-12-02 at 02:35 UTC. (A first take at
+# 02:15 replayed the same seeds in one process, so the engine's remembered tables — Station's
+# layouts — were warm from the earlier batches: 33.8 µs for Station instead of 62.)
 REFERENCE_US: dict[tuple[str, int], float] = {
-    ("splendor", 2): 24.2,
-    ("splendor", 4): 24.0,
-    ("splendor+posts", 2): 27.3,
-    ("splendor+posts", 4): 30.0,
-    ("splendor+strongholds", 2): 26.9,
-    ("splendor+strongholds", 4): 24.4,
-    ("splendor+posts+strongholds", 2): 26.9,
-    ("splendor+posts+strongholds", 4): 26.1,
-    ("guild", 2): 23.1,
-    ("guild", 4): 24.4,
-    ("station", 2): 33.8,
-    ("station", 4): 33.7,
-    ("stars", 2): 72.8,
-    ("stars", 4): 87.2,
+    ("splendor", 2): 27.8,
+    ("splendor", 4): 26.1,
+    ("splendor+posts", 2): 28.5,
+    ("splendor+posts", 4): 30.3,
+    ("splendor+strongholds", 2): 26.7,
+    ("splendor+strongholds", 4): 25.3,
+    ("splendor+posts+strongholds", 2): 29.4,
+    ("splendor+posts+strongholds", 4): 27.8,
+    ("guild", 2): 25.3,
+    ("guild", 4): 23.6,
+    ("station", 2): 62.0,
+    ("station", 4): 56.3,
+    ("stars", 2): 78.2,
+    ("stars", 4): 87.9,
 }
 
 
@@ -153,18 +162,23 @@ def reference_engine(commit: str) -> Path:
     return tmp
 
 
-def run_reference(path: Path, name: str, game: str, options: dict, players: int, games: int) -> dict:
-    """One playout batch of the reference engine in a fresh CPython."""
+def run_batch(path: Path, game: str, options: dict, players: int, games: int, seed: int) -> dict:
+    """One playout batch of the engine found at ``path`` in a fresh CPython (its remembered
+    tables start empty, as in a new worker)."""
     code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
-            f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games})))")
+            f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games}, {seed})))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
 
 def game_section(rounds: int, live: bool, row) -> None:
-    """Section (p): every game's playouts in CPython against the reference."""
-    ns: dict = {}
-    exec(GAME_PLAYOUTS, ns)
+    """Section (p): every game's playouts in CPython against the reference.
+
+    Each batch plays the same seeds (1000 onwards) in a fresh CPython, so nothing the engine
+    remembers from one batch helps the next (within a batch it does, as in a worker that
+    plays on); the best batch is kept. With ``live`` the reference engine plays the same
+    batches, interleaved.
+    """
     ref_path = reference_engine(REFERENCE_COMMIT) if live else None
     try:
         for name, game, options, games in GAME_CONFIGS:
@@ -172,21 +186,19 @@ def game_section(rounds: int, live: bool, row) -> None:
                 print(f"bench: playouts {name} {players} seats", flush=True)
                 mine, theirs = [], []
                 for _ in range(rounds):
-                    mine.append(ns["game_playouts"](game, players, options, games))
+                    seed = 1000
+                    mine.append(run_batch(ROOT, game, options, players, games, seed))
                     if ref_path is not None:
-                        theirs.append(run_reference(ref_path, name, game, options, players, games))
-                best = min(mine, key=lambda r: r["seconds"])
-                us = best["seconds"] / best["steps"] * 1e6
+                        theirs.append(run_batch(ref_path, game, options, players, games, seed))
+                us = min(m["seconds"] / m["steps"] for m in mine) * 1e6
                 ref = REFERENCE_US.get((name, players))
                 ref_text = f"ref {ref:.1f}" if ref else "ref ?"
                 speed = f"{ref / us:.2f}x" if ref else "?"
                 if theirs:
-                    live_best = min(theirs, key=lambda r: r["seconds"])
-                    live_us = live_best["seconds"] / live_best["steps"] * 1e6
+                    live_us = min(t["seconds"] / t["steps"] for t in theirs) * 1e6
                     ref_text += f", live {live_us:.1f}"
                     speed += f" (live {live_us / us:.2f}x)"
-                    same = live_best["steps"] == best["steps"]
-                    if not same:
+                    if [m["steps"] for m in mine] != [t["steps"] for t in theirs]:
                         speed += " STEPS DIFFER"
                 row(f"(p) {name}, {players} seats, µs/step", f"{us:.1f} µs ({ref_text})",
                     f"{speed} >= 2.5x", bool(ref) and ref / us >= 2.5)
