@@ -56,10 +56,11 @@ def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bo
     stronghold actions, whether the card was bought or reserved — so no stronghold can go
     on a card that a refill of the same turn brings out (RULINGS, issue 21).
     """
-    found = [(t, row.index(card_id)) for t, row in enumerate(state.market) if card_id in row]
-    if not found:
+    t = CARDS[card_id].tier - 1
+    row = state.market[t]
+    if card_id not in row:
         return False
-    t, slot = found[0]
+    slot = row.index(card_id)
     home = strongholds.send_home(state, card_id)
     if home is not None:
         events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
@@ -77,10 +78,11 @@ def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bo
 def _buy(state: SplendorState, seat_index: int, move: dict[str, Any], events: list[Event]) -> None:
     seat = state.seats[seat_index]
     cid = move["card"]
-    pay = _counts(move["pay"])
-    for i in range(6):
-        seat.tokens[i] -= pay[i]
-        state.bank[i] += pay[i]
+    tokens, bank = seat.tokens, state.bank
+    for name, n in move["pay"].items():
+        i = COLOR_INDEX[name]
+        tokens[i] -= n
+        bank[i] += n
     events.append({"type": "buy", "seat": seat_index, "card": _card(cid), "pay": dict(move["pay"])})
     if not _leave_market(state, cid, events):
         seat.reserved = [r for r in seat.reserved if r[0] != cid]
@@ -107,15 +109,19 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
         state.conquered = False
         state.refills = []
     if kind == "take":
-        gems = _counts(move["gems"])
-        for i in range(5):
-            state.bank[i] -= gems[i]
-            seat.tokens[i] += gems[i]
+        tokens, bank = seat.tokens, state.bank
+        two = -1
+        for name, n in move["gems"].items():
+            i = COLOR_INDEX[name]
+            bank[i] -= n
+            tokens[i] += n
+            if n == 2:
+                two = i
         state.passes = 0
         events.append({"type": "take", "seat": seat_index, "gems": dict(move["gems"])})
         state.steps = AFTER_ACTION[:]
-        if THIRD_GEM_AFTER_TWO in seat.posts and max(gems) == 2:
-            state.steps.insert(0, f"third_gem:{gems.index(2)}")
+        if two >= 0 and THIRD_GEM_AFTER_TWO in seat.posts:
+            state.steps.insert(0, f"third_gem:{two}")
     elif kind == "reserve":
         state.passes = 0
         state.steps = AFTER_ACTION[:]
