@@ -40,14 +40,11 @@ def gems_json(counts: list[int]) -> dict[str, int]:
 
 COSTS: dict[str, tuple[int, int, int, int, int]] = {cid: card.cost for cid, card in CARDS.items()}
 
-MEMO_LIMIT = 20000
+MEMO_LIMIT = 4096
 """A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
 
 _COLLECTS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
 """The collect moves of each supply met so far (they depend on the supply alone)."""
-
-_RETURNS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
-"""The return moves of each (pouch, excess) met so far."""
 
 
 def buildable(state: GuildState, seat: GuildSeat) -> list[str]:
@@ -84,13 +81,7 @@ def collect_moves(supply: list[int]) -> list[dict[str, Any]]:
 
 def return_moves(pouch: list[int], excess: int) -> list[dict[str, Any]]:
     """Every way to give back exactly ``excess`` tokens from the pouch."""
-    key = (*pouch, excess)
-    moves = _RETURNS.get(key)
-    if moves is None:
-        if len(_RETURNS) >= MEMO_LIMIT:
-            _RETURNS.clear()
-        moves = _RETURNS[key] = [{"type": "return", "gems": gems_json(c)} for c in return_choices(pouch, excess)]
-    return moves[:]
+    return [{"type": "return", "gems": gems_json(c)} for c in return_choices(pouch, excess)]
 
 
 def legal_moves(state: GuildState, seat_index: int) -> list[dict[str, Any]]:

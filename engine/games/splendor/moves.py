@@ -49,7 +49,7 @@ def pay_json(pay: list[int]) -> dict[str, int]:
 _TAKES: dict[tuple[int, ...], list[dict[str, Any]]] = {}
 """The take moves of each bank met so far (they depend on the bank alone)."""
 
-MEMO_LIMIT = 20000
+MEMO_LIMIT = 4096
 """A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
 
 
@@ -168,19 +168,9 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
     return moves
 
 
-_RETURNS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
-"""The return moves of each (tokens held, excess) met so far."""
-
-
 def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
     """Every way to give back exactly ``excess`` tokens from those held (gold included)."""
-    key = (*tokens, excess)
-    moves = _RETURNS.get(key)
-    if moves is None:
-        if len(_RETURNS) >= MEMO_LIMIT:
-            _RETURNS.clear()
-        moves = _RETURNS[key] = [{"type": "return", "gems": pay_json(c)} for c in return_choices(tokens, excess)]
-    return moves[:]
+    return [{"type": "return", "gems": pay_json(c)} for c in return_choices(tokens, excess)]
 
 
 def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:

@@ -111,43 +111,32 @@ def hand_counts(hand: list[str]) -> dict[str, tuple[int, ...]]:
 CREDIT_SLOT: dict[str, tuple[str, int]] = {cid: (CREDIT_GUILD[cid], CREDIT_VALUE[cid] - 1) for cid in CREDIT_GUILD}
 """Each credit's guild and the index of its value in `hand_counts`."""
 
-PURCHASES_PER_LAYOUT = 512
-"""A layout's remembered purchase moves are emptied when they reach this many entries."""
-
 
 def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list[dict[str, Any]]:
     """Each market module the hand can pay for, once per payment, to each node where it can
-    be installed and to the Dry Dock while it has room (remembered in the layout per module,
-    credits held in its guild, cost and Dock room)."""
+    be installed and to the Dry Dock while it has room."""
     moves: list[dict[str, Any]] = []
     by_guild = hand_counts(seat.hand)
     if not by_guild:
         return moves
     dock_room = len(seat.dock) < DOCK_CAPACITY
-    remembered = plan.purchases
     for b, mid in enumerate(state.berths):
         if mid is None:
             continue
         counts = by_guild.get(GUILD_OF[mid])
         if counts is None:
             continue
-        key = (mid, counts, effective_cost(state, b), dock_room)
-        found = remembered.get(key)
-        if found is None:
-            if len(remembered) >= PURCHASES_PER_LAYOUT:
-                remembered.clear()
-            found = remembered[key] = _purchases(mid, payments(counts, key[2]), plan, dock_room)
-        moves += found
+        pays = payments(counts, effective_cost(state, b))
+        if not pays:
+            continue
+        ports = PORT_MASK[mid]
+        dests: list[Any] = [NODE_JSON[i] for i, mask in plan.open if mask & ports]
+        if dock_room:
+            dests.append(DOCK)
+        for pay in pays:
+            for to in dests:
+                moves.append({"type": "purchase", "module": mid, "pay": pay, "to": to})
     return moves
-
-
-def _purchases(mid: str, pays: list[list[int]], plan: Layout, dock_room: bool) -> list[dict[str, Any]]:
-    if not pays:
-        return []
-    dests: list[Any] = [NODE_JSON[i] for i in plan.nodes_for(PORT_MASK[mid])]
-    if dock_room:
-        dests.append(DOCK)
-    return [{"type": "purchase", "module": mid, "pay": pay, "to": to} for pay in pays for to in dests]
 
 
 INSTALL = {(mid, i): {"type": "reconfigure", "op": "install", "module": mid, "to": NODE_JSON[i]}
@@ -159,23 +148,17 @@ EXCHANGE = {(mid, i): {"type": "reconfigure", "op": "exchange", "module": mid, "
 
 def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dict[str, Any]]:
     """Install a Dock module, remove a module to the Dock, or exchange the two at one node,
-    each leaving the entire station legal (see `Layout`; remembered there per Dry Dock)."""
+    each leaving the entire station legal (see `Layout`)."""
     if plan is None:
         plan = layout(seat.grid)
-    dock = seat.dock
-    key = tuple(dock)
-    moves = plan.reconfigure.get(key)
-    if moves is None:
-        moves = plan.reconfigure[key] = _reconfigure_moves(dock, plan)
-    return moves[:]
-
-
-def _reconfigure_moves(dock: list[str], plan: Layout) -> list[dict[str, Any]]:
     moves: list[dict[str, Any]] = []
+    dock = seat.dock
     if dock:
         for mid in dock:
-            for i in plan.nodes_for(PORT_MASK[mid]):
-                moves.append(INSTALL[mid, i])
+            ports = PORT_MASK[mid]
+            for i, mask in plan.open:
+                if mask & ports:
+                    moves.append(INSTALL[mid, i])
     if len(dock) < DOCK_CAPACITY:
         for i in plan.removable:
             moves.append(REMOVE[i])
@@ -186,21 +169,6 @@ def _reconfigure_moves(dock: list[str], plan: Layout) -> list[dict[str, Any]]:
                 if core & ports and (not parts or all(m & ports for m in parts)):
                     moves.append(EXCHANGE[mid, i])
     return moves
-
-
-_ACQUIRES: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-"""The acquire moves of each credit display met so far."""
-
-
-def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
-    """The acquire moves of the display (a fresh list of shared, read-only moves)."""
-    key = tuple(display)
-    moves = _ACQUIRES.get(key)
-    if moves is None:
-        if len(_ACQUIRES) >= 20000:
-            _ACQUIRES.clear()
-        moves = _ACQUIRES[key] = [{"type": "acquire", "credits": c} for c in acquire_choices(display)]
-    return moves[:]
 
 
 def bonus_moves(state: StationState) -> list[dict[str, Any]]:
@@ -218,7 +186,7 @@ def legal_moves(state: StationState, seat_index: int) -> list[dict[str, Any]]:
         return bonus_moves(state)
     assert state.phase == ACTION
     seat = state.seats[seat_index]
-    moves = acquire_moves(state.display)
+    moves: list[dict[str, Any]] = [{"type": "acquire", "credits": c} for c in acquire_choices(state.display)]
     plan = layout(seat.grid)
     moves += purchase_moves(state, seat, plan)
     moves += reconfigure_moves(seat, plan)

@@ -302,19 +302,13 @@ class Layout:
       unchanged: the node stays occupied).
     """
 
-    __slots__ = ("_exchange", "_graph", "destinations", "grid", "open", "purchases", "reconfigure", "removable")
+    __slots__ = ("_exchange", "_graph", "grid", "open", "removable")
 
     def __init__(self, grid: Grid) -> None:
         self.grid = tuple(grid)
         self.open = [(i, facing(grid, i)) for i in range(NODES) if grid[i] is None and supported(grid, i)]
         self.removable: list[int] = []
         self._exchange: list[tuple[int, int, tuple[int, ...]]] | None = None
-        self.destinations: dict[int, list[int]] = {}
-        """Per port mask: the open nodes a module with those ports installs at (filled on use)."""
-        self.reconfigure: dict[tuple[str, ...], list[Any]] = {}
-        """Per Dry Dock (its modules in order): the reconfigure moves (filled on use, by moves.py)."""
-        self.purchases: dict[tuple[Any, ...], list[Any]] = {}
-        """Per (module, credits of its guild held, cost, Dock room): the purchase moves (moves.py)."""
         self._graph: Corridors | None = None
         occupied = [i for i in range(NODES) if grid[i] is not None]
         if not occupied:
@@ -330,13 +324,6 @@ class Layout:
         self._graph = graph = Corridors(grid)
         hanging = graph.hanging
         self.removable = [i for i in occupied if i not in pinned and i not in hanging]
-
-    def nodes_for(self, ports: int) -> list[int]:
-        """The open nodes where a module with the port mask ``ports`` has a corridor (remembered)."""
-        found = self.destinations.get(ports)
-        if found is None:
-            found = self.destinations[ports] = [i for i, mask in self.open if mask & ports]
-        return found
 
     @property
     def exchange(self) -> list[tuple[int, int, tuple[int, ...]]]:
