@@ -166,8 +166,12 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
         masks = [(mid, PORT_MASK[mid]) for mid in dock]
         for i, core, parts in plan.exchange:
             for mid, ports in masks:
-                if core & ports and (not parts or all(m & ports for m in parts)):
-                    moves.append(EXCHANGE[mid, i])
+                if core & ports:
+                    for m in parts:
+                        if not m & ports:
+                            break
+                    else:
+                        moves.append(EXCHANGE[mid, i])
     return moves
 
 

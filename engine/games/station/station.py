@@ -106,16 +106,26 @@ def routed_alone(grid: Grid, i: int, mid: str) -> bool:
     return False
 
 
+def facings(grid: Grid) -> list[int]:
+    """For every node, the bit mask of its sides that face a port: an installed neighbour's
+    port, or the Core (the inward side of the inner ring). A module at a node whose ports meet
+    its mask has a corridor there (whatever the node holds now). Worked out from the installed
+    modules outwards, in one pass."""
+    masks = [1] * SECTORS + [0] * (NODES - SECTORS)
+    for j in range(NODES):
+        mid = grid[j]
+        if mid is None:
+            continue
+        sides = SIDES_OF[mid]
+        for i, mine, theirs in NEIGHBOURS[j]:
+            if sides[mine]:
+                masks[i] |= 1 << theirs
+    return masks
+
+
 def facing(grid: Grid, i: int) -> int:
-    """Bit mask of the sides of node ``i`` that face a port: an installed neighbour's port, or
-    the Core (the inward side of the inner ring). A module at ``i`` whose ports meet this mask
-    has a corridor there (whatever ``grid[i]`` holds now)."""
-    mask = 1 if i < SECTORS else 0
-    for j, mine, theirs in NEIGHBOURS[i]:
-        other = grid[j]
-        if other is not None and SIDES_OF[other][theirs]:
-            mask |= 1 << mine
-    return mask
+    """The `facings` mask of node ``i`` alone."""
+    return facings(grid)[i]
 
 
 def install_problem(grid: Grid, i: int, mid: str) -> str | None:
@@ -302,11 +312,13 @@ class Layout:
       unchanged: the node stays occupied).
     """
 
-    __slots__ = ("_exchange", "_graph", "grid", "open", "removable")
+    __slots__ = ("_exchange", "_faces", "_graph", "grid", "open", "removable")
 
     def __init__(self, grid: Grid) -> None:
         self.grid = tuple(grid)
-        self.open = [(i, facing(grid, i)) for i in range(NODES) if grid[i] is None and supported(grid, i)]
+        faces = facings(grid)
+        self.open = [(i, faces[i]) for i in range(NODES) if grid[i] is None and supported(grid, i)]
+        self._faces = faces
         self.removable: list[int] = []
         self._exchange: list[tuple[int, int, tuple[int, ...]]] | None = None
         self._graph: Corridors | None = None
@@ -333,13 +345,14 @@ class Layout:
             assert graph is not None
             hanging = graph.hanging
             disc = graph.disc
+            faces = self._faces
             out: list[tuple[int, int, tuple[int, ...]]] = []
             for i in range(NODES):
                 if grid[i] is None:
                     continue
                 parts = hanging.get(i)
                 if parts is None:
-                    out.append((i, facing(grid, i), ()))
+                    out.append((i, faces[i], ()))
                     continue
                 core = 1 if i < SECTORS else 0
                 masks = [0] * len(parts)
