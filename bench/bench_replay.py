@@ -6,10 +6,12 @@
 For each game, a 4-seat game of at least 200 moves is played in CPython (random moves, seeded),
 written as a record, and opened in headless Chromium through a share link (#replay=…, so no
 clicking). Printed per game, in ms: `open` (record_open in the worker: validate by replay and
-keep a copy every 10 moves); `view` (record_view round trips to random moves: the engine's part
-of a jump); `drawn` (the viewer asked for a move → its table drawn by the game's renderer and
-the page laid out); `hello` (a round trip that does nothing: on a shared machine, how busy it
-is). Issue 14's target: any move of a 200-move game within 100 ms.
+keep a copy every few moves); `view` (record_view round trips to random moves: the engine's part
+of a jump, median and 95th percentile); `drawn` (the viewer asked for a random move → its table
+drawn by the game's renderer and the page laid out: median, p95, max), of which `render` (the
+renderer's own call) and `layout` (the layout forced after it), medians; `step` (one move back or
+forward from a random move, as ← and →: median, p95); `hello` (a round trip that does nothing: on
+a shared machine, how busy it is). Issue 14's target: any move of a 200-move game within 100 ms.
 """
 
 from __future__ import annotations
@@ -60,6 +62,47 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+# In the page: the engine alone (record_view round trips), then the viewer's jumps asked → drawn and
+# laid out (render: the game renderer's share; layout: the forced layout after it), then one-move steps.
+# Each jump waits for the next frame before the following one, as a person's presses would.
+JUMPS = """async ({ targets, steps }) => {
+  const v = window.tabletop.replay, e = v.engine;
+  const out = { view: [], hello: [], drawn: [], render: [], layout: [], step: [] };
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  for (const at of targets) {
+    let t = performance.now();
+    await e.request("record_view", { replay: v.opened.replay, at, seat: null });
+    out.view.push(performance.now() - t);
+    t = performance.now();
+    await e.request("hello");
+    out.hello.push(performance.now() - t);
+  }
+  const table = v.table, render = table.render.bind(table);
+  let rendering = 0;
+  table.render = (...a) => { const t = performance.now(); render(...a); rendering += performance.now() - t; };
+  const jump = async (at) => {
+    rendering = 0;
+    const t0 = performance.now();
+    await v.jump(at, true);
+    const t1 = performance.now();
+    document.body.offsetHeight;
+    const t2 = performance.now();
+    await frame();
+    return { all: t2 - t0, render: rendering, layout: t2 - t1 };
+  };
+  for (const at of targets) {
+    const r = await jump(at);
+    out.drawn.push(r.all); out.render.push(r.render); out.layout.push(r.layout);
+  }
+  for (const [from, to] of steps) {
+    await jump(from);
+    out.step.push((await jump(to)).all);
+  }
+  table.render = render;
+  return out;
+}"""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jumps", type=int, default=40)
@@ -74,8 +117,9 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"{'game':9} {'moves':>5} {'open':>7} {'view med':>10} {'max':>7} {'drawn med':>11} {'p90':>6}"
-                  f" {'max':>6} {'hello':>7}   (ms; {args.jumps} random jumps)")
+            print(f"{'game':9} {'moves':>5} {'open':>7} {'view med':>9} {'p95':>6} {'drawn med':>10} {'p95':>6}"
+                  f" {'max':>6} {'render':>7} {'layout':>7} {'step med':>8} {'p95':>6} {'hello':>6}"
+                  f"   (ms; {args.jumps} random jumps)")
             for game in args.games.split(","):
                 record = long_record(game)
                 page = browser.new_page()
@@ -91,31 +135,16 @@ def main() -> int:
                   return ms;
                 }""", record)
                 rng = random.Random(0)
-                targets = [rng.randrange(len(record["log"]) + 1) for _ in range(args.jumps)]
-                got = page.evaluate("""async (targets) => {
-                  const v = window.tabletop.replay, e = v.engine, out = { view: [], hello: [] };
-                  for (const at of targets) {          // the engine alone: record_view round trips
-                    let t = performance.now();
-                    await e.request("record_view", { replay: v.opened.replay, at, seat: null });
-                    out.view.push(performance.now() - t);
-                    t = performance.now();
-                    await e.request("hello");          // how busy the machine is: a round trip doing nothing
-                    out.hello.push(performance.now() - t);
-                  }
-                  v.timings = [];
-                  for (const at of targets) {          // the viewer: asked → drawn and laid out
-                    await v.jump(at, true);
-                    const t = performance.now();
-                    document.body.offsetHeight;
-                    v.timings[v.timings.length - 1] += performance.now() - t;
-                  }
-                  out.drawn = v.timings;
-                  return out;
-                }""", targets)
-                view, drawn, hello = got["view"], got["drawn"], got["hello"]
-                print(f"{game:9} {len(record['log']):>5} {opened_ms:>7.0f} {statistics.median(view):>10.1f} "
-                      f"{max(view):>7.1f} {statistics.median(drawn):>11.1f} {pct(drawn, 0.9):>6.1f} {max(drawn):>6.1f}"
-                      f" {statistics.median(hello):>7.1f}")
+                moves = len(record["log"])
+                targets = [rng.randrange(moves + 1) for _ in range(args.jumps)]
+                steps = [(at, at + 1 if at < moves else at - 1) for at in targets]  # ← / → from a random move
+                got = page.evaluate(JUMPS, {"targets": targets, "steps": steps})
+                view, hello = got["view"], got["hello"]
+                drawn, step = got["drawn"], got["step"]
+                print(f"{game:9} {moves:>5} {opened_ms:>7.0f} {statistics.median(view):>9.1f} {pct(view, 0.95):>6.1f}"
+                      f" {statistics.median(drawn):>10.1f} {pct(drawn, 0.95):>6.1f} {max(drawn):>6.1f}"
+                      f" {statistics.median(got['render']):>7.1f} {statistics.median(got['layout']):>7.1f}"
+                      f" {statistics.median(step):>7.1f} {pct(step, 0.95):>6.1f} {statistics.median(hello):>6.1f}")
                 page.close()
             browser.close()
     finally:

@@ -8,6 +8,7 @@
 // Keys while it is open: ← → one move, Home / End the start and the end, PageUp / PageDown ten.
 
 import { esc } from "../games/gems-ui.js";
+import { Mirror } from "./morph.js";
 
 const STEP_KEYS = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
 
@@ -45,7 +46,9 @@ export class ReplayViewer {
     this.seat = null;
     this.root.innerHTML = this._html();
     this.root.hidden = false;
-    this.table = new this.ui.Table(this.root.querySelector(".replay-board"), {
+    // the renderer paints a detached copy; the board on the page changes only where it differs (morph.js)
+    this.mirror = new Mirror(this.root.querySelector(".replay-board"));
+    this.table = new this.ui.Table(this.mirror.root, {
       attempt: async () => false,
       endTurn: () => {},
       seatName: (s) => this.seatName(s),
@@ -59,7 +62,9 @@ export class ReplayViewer {
   close() {
     document.removeEventListener("keydown", this._onKey);
     if (this.table) this.table.destroy();
+    if (this.mirror) this.mirror.destroy();
     this.table = null;
+    this.mirror = null;
     if (this.opened) this.engine.request("record_close", { replay: this.opened.replay }).catch(() => {});
     this.opened = null;
     this.root.innerHTML = "";
@@ -172,6 +177,7 @@ export class ReplayViewer {
     this.view = reply.view;  // what is drawn (tests compare it with CPython's view at this move)
     this.table.render({ view: reply.view, legal_moves: [], to_act: reply.to_act, over: reply.over, result: reply.result },
       { interactive: false, fresh: true });
+    this.mirror.sync();
     const root = this.root;
     const total = this.opened.moves;
     const slider = root.querySelector(".replay-slider");
