@@ -461,12 +461,20 @@ async function start() {
     if (allowedOrigins instanceof Error) throw allowedOrigins;
     const params = new URLSearchParams(location.search);
     let raw = readParams(params);
+    // while the engine boots (or the page's shared engine sets up other boards): the position
+    // file and the game's renderer, so neither waits for the engine
+    const fileP = raw.position ? fetch(new URL(raw.position, location.href)) : null;
+    if (fileP) {
+      fileP.then((r) => r.clone().text()).then((t) => { const g = JSON.parse(t).game; if (typeof g === "string") uiFor(g); })
+        .catch(() => {}); // only a head start: the file is read and checked below
+    }
+    if (raw.game) uiFor(raw.game);
     await engine.ready;
     const hello = await engine.request("hello");
     games = hello.games || {};
     if (raw.position) {
       const url = new URL(raw.position, location.href);
-      const response = await fetch(url);
+      const response = await fileP;
       if (!response.ok) throw new ParamError(`the position file ${url} gave HTTP ${response.status}`);
       const file = parseExact(await response.text(), `position file ${url}`);
       if (!file || typeof file !== "object" || Array.isArray(file)) throw new ParamError(`the position file ${url} is not a JSON object`);
