@@ -64,9 +64,13 @@ def run(args) -> None:
                       "iceServers": [], "idPrefix": "bench-"})
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browsers = []
 
             def page(viewport):
+                # one browser per device, as on a real table (a browser's pages share one compositor:
+                # with four devices in one browser, a page waits for the others' frames)
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browsers.append(browser)
                 ctx = browser.new_context(viewport=viewport, service_workers="block")
                 ctx.route("**/config.json", lambda r: r.fulfill(body=cfg, content_type="application/json"))
                 return ctx.new_page()
@@ -114,6 +118,9 @@ def run(args) -> None:
             wire: list[float] = []       # handed out → arrived on a device
             render: list[float] = []     # arrived → board drawn on a device
             painted: list[float] = []    # arrived → the whole update painted on a device
+            host_tap: list[float] = []   # the host's own tap → its worker answered and the move stored, handed out
+            host_draw: list[float] = []  # handed out → the host's own board drawn
+            host_paint: list[float] = []  # the host's board drawn → its whole update painted
             names = ["host", "Ana", "Ben", "screen"]
             for _ in range(args.moves):
                 last = host.evaluate("() => window.tabletopNet.last")
@@ -141,6 +148,11 @@ def run(args) -> None:
                 sent = host.evaluate(f"() => window.tabletopNet.sentAt[{v + 1}]")
                 if seat != 0:
                     to_host.append(sent - tap)
+                else:
+                    host_tap.append(sent - tap)
+                hd = host.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]")
+                host_draw.append(hd - sent)
+                host_paint.append(host.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - hd)
                 for pg in pages[1:]:
                     arrived = pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     wire.append(arrived - sent)
@@ -149,13 +161,21 @@ def run(args) -> None:
                 ms = max(drawn) - tap
                 lat_all.append(ms)
                 (lat_host if seat == 0 else lat_phone).append(ms)
-            local = local_game(page, site.url, args)
             for _ in range(max(0, args.pings - len(rtts))):
                 rtts.append(phones[len(rtts) % 2].evaluate("() => window.tabletopNet.rtt()"))
+            timing = {name: pg.evaluate("() => Object.values(window.tabletopNet.timing)")
+                      for name, pg in zip(names, pages, strict=True)}
             ops = host.evaluate("() => window.tabletopNet.stats.ops")
             msg_ms = [o["ms"] for o in ops if o["op"] == "room_message"]
             save_ms = [o["ms"] for o in ops if o["op"] == "save"]
-            browser.close()
+            for browser in browsers:  # the table is over; the single-device game runs alone
+                browser.close()
+            browsers.clear()
+            local = {size: local_game(page, site.url, args, viewport)
+                     for size, viewport in (("phone", {"width": 390, "height": 844}),
+                                            ("laptop", {"width": 1280, "height": 900}))}
+            for browser in browsers:
+                browser.close()
     finally:
         site.stop()
         peers.stop()
@@ -183,22 +203,42 @@ def run(args) -> None:
           f"p90 {pct(render, 90):.1f} ms")
     print(f"   arrived → whole update painted on a device: median {statistics.median(painted):.1f} ms, "
           f"p90 {pct(painted, 90):.1f} ms")
+    if host_tap:
+        print(f"   the host's own tap → handed out: median {statistics.median(host_tap):.1f} ms")
+    print(f"   host: handed out → its board drawn: median {statistics.median(host_draw):.1f} ms; "
+          f"board drawn → whole update painted: median {statistics.median(host_paint):.1f} ms, "
+          f"p90 {pct(host_paint, 90):.1f} ms")
+    for name, rows in timing.items():
+        if rows:
+            print(f"   {name:6} update: JS median {statistics.median(r['js'] for r in rows):.1f} ms, "
+                  "then to its frame (style, layout, the log's scroll) "
+                  f"{statistics.median(r['toFrame'] for r in rows):.1f} ms, "
+                  f"frame to painted {statistics.median(r['frame'] for r in rows):.1f} ms")
     print("host worker, room_message (engine: check, play, redact views for 5 devices): "
           f"median {statistics.median(msg_ms):.1f} ms")
     if save_ms:
         print("host: room_save + IndexedDB put, before the move is sent (write-ahead): "
               f"median {statistics.median(save_ms):.1f} ms")
     print(f"ratio (median tap→all shown / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
-    print(f"single device ({args.game} solo, {len(local)} human moves): tap → new state shown: "
-          f"median {statistics.median(local):.1f} ms, p95 {pct(local, 95):.1f} ms")
-    print(f"RATIO phone table / single device: median {statistics.median(lat_all) / statistics.median(local):.2f}×, "
-          f"p95 {pct(lat_all, 95) / pct(local, 95):.2f}× (goal: ≤ 1.5× both)")
+    for size, vals in local.items():
+        print(f"single device ({args.game} solo, {size} {len(vals)} human moves): tap → new state shown: "
+              f"median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
+    # each device against a single-device game on a device of its size (the host and the screen: laptop)
+    worst_med = max(statistics.median(v) / statistics.median(local["phone" if n in ("Ana", "Ben") else "laptop"])
+                    for n, v in per_device.items())
+    worst_p95 = max(pct(v, 95) / pct(local["phone" if n in ("Ana", "Ben") else "laptop"], 95)
+                    for n, v in per_device.items())
+    print(f"RATIO phone table / single device, the worst device: median {worst_med:.2f}×, p95 {worst_p95:.2f}× "
+          "(goal: ≤ 1.5× both)")
+    every = list(local["phone"]) + list(local["laptop"])
+    print(f"   (all four devices' slowest against the faster single device: median "
+          f"{statistics.median(lat_all) / min(statistics.median(v) for v in local.values()):.2f}×, "
+          f"p95 {pct(lat_all, 95) / pct(every, 95):.2f}×)")
 
-
-def local_game(page, url: str, args) -> list[float]:
+def local_game(page, url: str, args, viewport: dict) -> list[float]:
     """The same measure in a single-device game: a solo game (the human and two computers) on
     index.html; the human's tap → the table after that move painted (app.js's tabletop.shown)."""
-    pg = page({"width": 390, "height": 844})
+    pg = page(viewport)
     pg.goto(url + "?botDelay=300")
     pg.get_by_test_id("game-picker").wait_for(timeout=90_000)
     pg.get_by_test_id(f"pick-{args.game}").click()

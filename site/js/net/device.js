@@ -519,6 +519,7 @@ function exposeForTests() {
     get connected() { return !!(device && device.link && device.link.open); },
     get received() { return device ? device.received : null; },
     get drawn() { return device && device.view ? device.view.drawn : {}; },
+    get timing() { return device && device.view ? device.view.timing : {}; },
     get shown() { return device && device.view ? device.view.shown : {}; },
     get arrived() { return device ? device.arrived : {}; },
     get tapAt() { return device ? device.tapAt : null; },

@@ -531,6 +531,7 @@ function exposeForTests(host) {
     get stats() { return host.stats; },
     get tapAt() { return host.tapAt; },
     get drawn() { return host.view ? host.view.drawn : {}; },
+    get timing() { return host.view ? host.view.timing : {}; },
     get shown() { return host.view ? host.view.shown : {}; },
     get sentAt() { return host.sentAt; },
     get savedVersion() { return host.savedVersion; },

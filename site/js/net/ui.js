@@ -69,6 +69,7 @@ export class TableView {
     this.resultsShown = false;
     this.drawn = {};         // version -> when this device first drew its board (bench/bench_net.py)
     this.shown = {};         // version -> when the whole page update (board, log, chips, countdown) was painted
+    this.timing = {};        // version -> {js, toFrame, frame} ms of that update (bench/bench_net.py)
     this._seatsHTML = null;  // what is drawn now, so an update patches only what changed
     this._stepsHTML = null;
     this._timerKey = null;
@@ -174,7 +175,18 @@ export class TableView {
     else if (this.resultsShown) this.hideResults();
     // the update is finished: when its frame has been painted (the next task after that frame)
     const v = msg.version;
-    if (!(v in this.shown)) requestAnimationFrame(() => setTimeout(() => { if (!(v in this.shown)) this.shown[v] = now(); }, 0));
+    if (!(v in this.shown)) {
+      const done = now();
+      requestAnimationFrame(() => {
+        const frame = now();
+        setTimeout(() => {
+          if (v in this.shown) return;
+          this.shown[v] = now();
+          // where the time went (bench/bench_net.py): the update's JS, waiting for its frame, the frame itself
+          if (Object.keys(this.timing).length < 500) this.timing[v] = { js: done - t0, toFrame: frame - done, frame: this.shown[v] - frame };
+        }, 0);
+      });
+    }
   }
 
   notice(msg) {
