@@ -94,7 +94,9 @@ def main() -> None:
     for item in args.search:  # set before the pool forks, so every process plays the same bot
         name, value = item.split("=")
         for g in args.game:
-            hard.SETTINGS[g] = replace(hard.settings_for(g), **{name: type(getattr(Settings(), name))(value)})
+            kind = type(getattr(Settings(), name))
+            hard.SETTINGS[g] = replace(hard.settings_for(g), **{name: kind(value)})
+            hard.MANY_SETTINGS[g] = replace(hard.settings_for(g, 3), **{name: kind(value)})
     tasks = [(g, p, i, args.iterations, args.seed) for g in args.game for p in args.pairings for i in range(args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
@@ -104,7 +106,8 @@ def main() -> None:
         results = [play(t) for t in tasks]
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
           f"hard iterations {args.iterations or {g: hard.iterations_for(g) for g in args.game}},"
-          f" search {[hard.settings_for(g) for g in args.game]}")
+          f" search {[hard.settings_for(g) for g in args.game]},"
+          f" at 3+ seats {[hard.settings_for(g, 3) for g in args.game]}")
     print(f"{'game':9} {'pairing':12} {'games':>5} {'focal share':>11} {'fair':>5} {'±1se':>5} "
           f"{'cpu med':>8} {'cpu p95':>8} {'wall med':>8} {'wall p95':>8} {'decisions':>9}")
     for g in args.game:

@@ -30,12 +30,14 @@ class Recorder:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.seats: list[int] = []
+        self.limits: list[tuple[int, int]] = []
 
     def evaluate(self, state: Any, players: int) -> list[float]:
         return list(self.inner.evaluate(state, players))
 
     def candidates(self, state: Any, seat: int, moves: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
         self.seats.append(seat)
+        self.limits.append((seat, limit))
         return list(self.inner.candidates(state, seat, moves, limit))
 
     def rollout_move(self, state: Any, seat: int, moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
@@ -94,6 +96,26 @@ def test_seats_placing_at_once_decide_in_turn_with_the_searching_seat_first() ->
     # the game waits on, each in turn (seat 0's three tiles, then seat 1's), then the searching
     # seat's two remaining tiles
     assert recorder.seats[-11:-3] == [0, 0, 0, 1, 1, 1, 2, 2]
+
+
+def test_other_seats_are_searched_only_as_wide_as_their_own_width() -> None:
+    match = played("splendor", 3, seed=4, moves=6)
+    seat = match.waiting_for()[0]
+    recorder = Recorder(hard.knowledge_for("splendor"))
+    game = Game(rules_for("splendor"), import_module("engine.games.splendor.determinize").determinize, recorder)
+    search(game, match.view(seat), seat, match.legal_moves(seat), Rng(5), 60, None,
+           Settings(root_width=8, width=5, opponent_width=1, rollout=0))
+    assert recorder.limits[0] == (seat, 8)  # the root
+    below = recorder.limits[1:]
+    assert {limit for s, limit in below if s != seat} == {1}
+    assert {limit for s, limit in below if s == seat} == {5}
+
+
+def test_three_or_more_seats_take_the_many_seat_settings_where_a_game_has_them() -> None:
+    for game in engine.GAMES:
+        many = hard.settings_for(game, 3)
+        assert hard.settings_for(game, 4) == many
+        assert many.root_width > 0 and many.width > 0
 
 
 def test_required_choices_are_made_by_the_search() -> None:

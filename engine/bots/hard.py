@@ -23,11 +23,14 @@ takes its knowledge module's ``ITERATIONS`` if it sets one, else `OTHER_ITERATIO
 OTHER_ITERATIONS = 60
 
 SETTINGS: dict[str, Settings] = {
-    "splendor": Settings(),
-    "guild": Settings(),
+    "splendor": Settings(opponent_width=1),
+    "guild": Settings(opponent_width=1),
 }
 """The search's shape per game. A game not named here gets its knowledge module's ``SEARCH``
 (a `Settings`) if it sets one, `FALLBACK_SETTINGS` with knowledge_default, else `Settings()`."""
+MANY_SETTINGS: dict[str, Settings] = {}
+"""The search's shape at three or more seats, where it differs from the two-seat one (docs/bots.md,
+"Budgets"). A game not named here takes its knowledge module's ``SEARCH_MANY`` if it sets one."""
 FALLBACK_SETTINGS = Settings(root_width=8, width=4, rollout=0)
 """For a game searched with knowledge_default (no rollouts: its playout policy is random)."""
 
@@ -55,8 +58,14 @@ def game_for(game: str) -> Game:
     return found
 
 
-def settings_for(game: str) -> Settings:
-    """The search's shape for a game."""
+def settings_for(game: str, players: int = 2) -> Settings:
+    """The search's shape for a game at ``players`` seats."""
+    if players >= 3:
+        if game in MANY_SETTINGS:
+            return MANY_SETTINGS[game]
+        many = getattr(game_for(game).knowledge, "SEARCH_MANY", None)
+        if isinstance(many, Settings):
+            return many
     if game in SETTINGS:
         return SETTINGS[game]
     knowledge = game_for(game).knowledge
@@ -85,5 +94,5 @@ def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng,
     if iterations is None and think_ms is None:
         iterations = iterations_for(game)
     move, _stats = search(game_for(game), view, int(view["seat"]), moves, rng, iterations, think_ms,
-                          settings_for(game))
+                          settings_for(game, int(view["players"])))
     return move

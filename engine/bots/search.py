@@ -59,7 +59,9 @@ class Settings:
     root_width: int = 12
     """Root moves searched (the best-ranked by ``candidates``)."""
     width: int = 6
-    """Moves searched at every other node."""
+    """Moves searched at every other node of the searching seat."""
+    opponent_width: int = 0
+    """Moves searched at another seat's node (0: the same as ``width``)."""
     rollout: int = 6
     """Moves played by the rollout policy after the tree, before ``evaluate``."""
     exploration: float = 0.7
@@ -159,7 +161,8 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
                 if found is None:
                     break
                 actor = found
-                options = knowledge.candidates(world, actor, rules.legal_moves(world, actor), settings.width)
+                limit = settings.width if actor == seat or not settings.opponent_width else settings.opponent_width
+                options = knowledge.candidates(world, actor, rules.legal_moves(world, actor), limit)
                 keys = [f"{actor}|{move_key(m)}" for m in options]
             untried = -1
             for i, key in enumerate(keys):
