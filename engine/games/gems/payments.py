@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import product
+from operator import itemgetter
+
 from .colors import GOLD
 
 
@@ -26,25 +29,28 @@ def exact_payments(need: list[int], tokens: list[int]) -> list[list[int]]:
         return []
     if gold == 0 or sum(need) == 0:
         return [need[:] + [0]]
-    # Enumerate how many gems of each owed colour gold replaces.
+    # How many gems of each owed colour gold replaces: from what the gems cannot cover up to
+    # what the spare gold allows, every combination in order (first owed colour outermost,
+    # fewest replaced first); then the stable sort puts least gold first.
+    spare = gold - shortfall
+    owed_colors = []
+    ranges = []
+    for i in range(5):
+        n = need[i]
+        if n:
+            least = n - tokens[i] if n > tokens[i] else 0
+            owed_colors.append(i)
+            ranges.append(range(least, (n if n < least + spare else least + spare) + 1))
     results: list[list[int]] = []
-    owed_colors = [i for i in range(5) if need[i]]
-
-    def walk(k: int, pay: list[int], gold_used: int) -> None:
-        if k == len(owed_colors):
-            results.append(pay[:5] + [gold_used])
-            return
-        i = owed_colors[k]
-        least = need[i] - tokens[i] if need[i] > tokens[i] else 0
-        for replaced in range(least, need[i] + 1):
-            if gold_used + replaced > gold:
-                break
-            pay[i] = need[i] - replaced
-            walk(k + 1, pay, gold_used + replaced)
-        pay[i] = 0
-
-    walk(0, [0] * 6, 0)
-    results.sort(key=lambda p: p[GOLD])
+    for replaced in product(*ranges):
+        used = sum(replaced)
+        if used > gold:
+            continue
+        pay = [need[0], need[1], need[2], need[3], need[4], used]
+        for i, r in zip(owed_colors, replaced, strict=True):
+            pay[i] -= r
+        results.append(pay)
+    results.sort(key=itemgetter(GOLD))
     return results
 
 

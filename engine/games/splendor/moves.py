@@ -145,10 +145,6 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
                      + (n4 - t4 if n4 > t4 else 0))
             if short > wild:
                 continue
-        if gold_double and gold and n0 + n1 + n2 + n3 + n4:
-            for payment in exact_payments_gold_double([n0, n1, n2, n3, n4], tokens):
-                moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
-            continue
         if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
             pay: dict[str, int] = {}
             if n0:
@@ -163,9 +159,31 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
                 pay["black"] = n4
             moves.append({"type": "buy", "card": cid, "pay": pay})
             continue
-        for payment in exact_payments([n0, n1, n2, n3, n4], tokens):
-            moves.append({"type": "buy", "card": cid, "pay": pay_json(payment)})
+        for pay in gold_payments((n0, n1, n2, n3, n4), tokens, gold_double):
+            moves.append({"type": "buy", "card": cid, "pay": pay})
     return moves
+
+
+_GOLD_PAYMENTS: dict[tuple[int, ...], tuple[dict[str, int], ...]] = {}
+"""The payments of each (owed gems, tokens held, gold worth two) met so far, with gold held."""
+
+
+def gold_payments(need: tuple[int, int, int, int, int], tokens: list[int],
+                  gold_double: bool) -> tuple[dict[str, int], ...]:
+    """The JSON ``pay`` objects of every exact payment of ``need`` (some owed) with ``tokens``
+    (some gold), least gold first; remembered, as enumerating them is the costly part of
+    listing purchases. The objects are shared by the moves listing them: read-only. (Tuples of
+    ints and dicts of ints are not tracked by the garbage collector, so the table costs it
+    nothing.)"""
+    key = (*need, *tokens, gold_double)
+    found = _GOLD_PAYMENTS.get(key)
+    if found is None:
+        if len(_GOLD_PAYMENTS) >= MEMO_LIMIT:
+            _GOLD_PAYMENTS.clear()
+        owe = list(need)
+        payments = exact_payments_gold_double(owe, tokens) if gold_double else exact_payments(owe, tokens)
+        found = _GOLD_PAYMENTS[key] = tuple(pay_json(payment) for payment in payments)
+    return found
 
 
 def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
