@@ -94,27 +94,13 @@ def reserve_moves(state: SplendorState, seat: SeatState, cards: list[str] | None
     return moves
 
 
-def _packed(counts: tuple[int, ...] | list[int]) -> int:
-    """Five colour counts packed one byte each (white lowest), for the affordability test."""
-    return counts[0] | counts[1] << 8 | counts[2] << 16 | counts[3] << 24 | counts[4] << 32
-
-
-HIGH = _packed([128] * 5)
-"""The top bit of each colour's byte."""
-
-PACKED_COST: dict[str, int] = {cid: _packed(cost) for cid, cost in COSTS.items()}
-"""Each card's cost, packed: ``(cap | HIGH) - cost`` keeps a colour's top bit set exactly when
-the cap (bonuses + gems of that colour, under 128) covers the cost; no byte borrows from the next."""
-
-
 def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
               cards: list[str] | None = None) -> list[dict[str, Any]]:
     """Buy a market card or an own reserved card, once per distinct exact payment (``only``:
     that card alone; ``cards``: the seat's `open_cards`, when the caller has them already).
 
-    This is the hot path of move generation: a card the gems and bonuses cover without gold
-    is found by one subtraction of packed counts; the shortfall is worked out colour by
-    colour only for the others, and only when the seat holds gold.
+    This is the hot path of move generation, so the affordability test is written out
+    colour by colour; the payments with gold come from `gold_payments`.
     """
     moves: list[dict[str, Any]] = []
     tokens = seat.tokens
@@ -128,23 +114,16 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
         candidates = cards + [r[0] for r in seat.reserved] if seat.reserved else cards
     gold_double = GOLD_WORTH_TWO in seat.posts
     wild = gold * 2 if gold_double else gold
-    cap = HIGH + _packed((b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4))
     for cid in candidates:
-        covered = (cap - PACKED_COST[cid]) & HIGH == HIGH
-        if not covered and not gold:
-            continue
         c0, c1, c2, c3, c4 = COSTS[cid]
         n0 = c0 - b0 if c0 > b0 else 0
         n1 = c1 - b1 if c1 > b1 else 0
         n2 = c2 - b2 if c2 > b2 else 0
         n3 = c3 - b3 if c3 > b3 else 0
         n4 = c4 - b4 if c4 > b4 else 0
-        if not covered:
-            short = ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0)
-                     + (n2 - t2 if n2 > t2 else 0) + (n3 - t3 if n3 > t3 else 0)
-                     + (n4 - t4 if n4 > t4 else 0))
-            if short > wild:
-                continue
+        if ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0) + (n2 - t2 if n2 > t2 else 0)
+                + (n3 - t3 if n3 > t3 else 0) + (n4 - t4 if n4 > t4 else 0)) > wild:
+            continue
         if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
             pay: dict[str, int] = {}
             if n0:

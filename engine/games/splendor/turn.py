@@ -210,15 +210,26 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
 
 
 def _run(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
-    """Run the remaining steps until one waits for a decision or the turn ends."""
+    """Run the remaining steps until one waits for a decision or the turn ends.
+
+    The steps of a module that is off do nothing (see each step), so they are passed over
+    without being called (`_IDLE`).
+    """
     steps = state.steps
+    options = state.options
+    idle = _IDLE[bool(options.get("strongholds")), bool(options.get("trading_posts"))]
     while steps:
         step = steps[0]
         if step == "end":
             state.steps = []
             return _end_turn(state, seat_index, events)
-        if _needs_decision(state, seat_index, step, events):
-            return events
+        if step not in idle:
+            run = _STEPS.get(step)
+            if run is None:
+                if _needs_decision(state, seat_index, step, events):
+                    return events
+            elif run(state, seat_index, events):
+                return events
         steps.pop(0)
     return events
 
@@ -316,6 +327,15 @@ _STEPS: dict[str, Callable[[SplendorState, int, list[Event]], bool]] = {
 }
 """The steps named by a plain word, each run by its function (the others carry values: keep,
 third_gem)."""
+
+_IDLE: dict[tuple[bool, bool], frozenset[str]] = {
+    (strong, posts): frozenset(([] if strong else ["conquest", "stronghold", "refill"])
+                               + ([] if posts else ["post", "post_gem"]))
+    for strong in (False, True) for posts in (False, True)
+}
+"""(Strongholds on, Trading Posts on) → the steps that do nothing then: a module's own steps
+while it is off, and ``refill`` without Strongholds (a slot is refilled at once then, so no
+refill waits for the step)."""
 
 
 def _wait(state: SplendorState, phase: str, pending: dict[str, Any]) -> bool:
