@@ -41,6 +41,19 @@ IS_CORNER: tuple[bool, ...] = tuple(i in CORNER_AT for i in range(len(CELLS)))
 PLAYABLE: tuple[int, ...] = tuple(i for i in range(len(CELLS)) if not IS_CORNER[i])
 BACK: tuple[int, ...] = tuple(1 << OPP[d] for d in range(6))
 """For direction d: the bit of the neighbour's line that points back (direction d + 3)."""
+BOARD_NB: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((j, 1 << d, BACK[d]) for d, j in enumerate(NB[i]) if j >= 0) for i in range(len(CELLS))
+)
+"""Per cell, its neighbours on the board: (cell, bit of the direction to it, `BACK` bit)."""
+INNER_NB: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(n for n in BOARD_NB[i] if not IS_CORNER[n[0]]) for i in range(len(CELLS))
+)
+"""`BOARD_NB` without the bonus corners (the neighbours that may hold a tile or stardust)."""
+WALLED: tuple[int, ...] = tuple(
+    sum(1 << d for d, j in enumerate(NB[i]) if j < 0 or IS_CORNER[j]) for i in range(len(CELLS))
+)
+"""Per cell, the directions towards the edge or a bonus corner (a new tile's lines must not
+point there)."""
 BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(6) if m >> d & 1) for m in range(64))
 POP: tuple[int, ...] = tuple(len(b) for b in BITS)
 assert len(CELLS) == 37 and len(PLAYABLE) == 33
@@ -86,29 +99,26 @@ class Board:
         Must: a neighbouring tile's line points into the cell. Must not: the edge, a bonus
         corner, stardust, or a neighbouring tile's side without a line.
         """
-        need = block = 0
+        need = 0
+        block = WALLED[i]
         mask, tile, dust = self.mask, self.tile, self.dust
-        bit = 1
-        for d, j in enumerate(NB[i]):
-            if j < 0 or IS_CORNER[j] or dust[j]:
+        for j, bit, back in INNER_NB[i]:
+            if dust[j]:
                 block |= bit
             elif tile[j] is not None:
-                if mask[j] & BACK[d]:
+                if mask[j] & back:
                     need |= bit
                 else:
                     block |= bit
-            bit <<= 1
         return need, block
 
     def incoming(self, i: int) -> int:
         """Directions from a cell towards neighbouring tiles whose lines point into it."""
         need = 0
         mask = self.mask
-        bit = 1
-        for d, j in enumerate(NB[i]):
-            if j >= 0 and mask[j] & BACK[d]:
+        for j, bit, back in BOARD_NB[i]:
+            if mask[j] & back:
                 need |= bit
-            bit <<= 1
         return need
 
     def open_lines(self, i: int) -> int:
