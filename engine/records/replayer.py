@@ -17,7 +17,7 @@ from ..games.base import Event
 from ..match import Match
 from . import Record
 
-CHECKPOINT_EVERY = 10
+CHECKPOINT_EVERY = 5
 """Moves between two kept copies of the match (a jump replays at most this many minus one)."""
 
 
