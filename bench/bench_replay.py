@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): the replay viewer in Pyodide — opening a record and jumping to any move.
 
-    .venv/bin/python bench/bench_replay.py [--jumps 40] [--games splendor,guild,stars,station]
+    .venv/bin/python bench/bench_replay.py [--jumps 40] [--games splendor,guild,stars,station] [--ab]
 
 For each game, a 4-seat game of at least 200 moves is played in CPython (random moves, seeded),
 written as a record, and opened in headless Chromium through a share link (#replay=…, so no
@@ -103,10 +103,44 @@ JUMPS = """async ({ targets, steps }) => {
 }"""
 
 
+# `--ab`: the same positions drawn the viewer's way (morph.js: only what differs changes on the page)
+# and by a full redraw of the board (what the renderer alone does), alternating, in one page, so the
+# machine's load is the same for both: render + put on the page + forced layout, for random jumps
+# and one-move steps.
+AB = """async ({ targets, moves }) => {
+  const v = window.tabletop.replay, e = v.engine;
+  const out = { jump_morph: [], jump_full: [], step_morph: [], step_full: [] };
+  const views = {};
+  for (const at of targets.concat(targets.map((x) => Math.min(moves, x + 1)))) {
+    views[at] = await e.request("record_view", { replay: v.opened.replay, at, seat: null });
+  }
+  const draw = (at, how) => {
+    const r = views[at];
+    const t = performance.now();
+    v.table.render({ view: r.view, legal_moves: [], to_act: r.to_act, over: r.over, result: r.result },
+      { interactive: false, fresh: true });
+    if (how === "morph") v.mirror.sync(); else v.mirror.live.innerHTML = v.mirror.root.innerHTML;
+    document.body.offsetHeight;
+    return performance.now() - t;
+  };
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  for (let i = 0; i < targets.length; i++) {
+    for (const how of (i % 2 ? ["morph", "full"] : ["full", "morph"])) {
+      draw(targets[(i + 7) % targets.length], how); await frame();
+      out["jump_" + how].push(draw(targets[i], how)); await frame();
+      out["step_" + how].push(draw(Math.min(moves, targets[i] + 1), how)); await frame();
+    }
+  }
+  v.mirror.sync();
+  return out;
+}"""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jumps", type=int, default=40)
     ap.add_argument("--games", default="splendor,guild,stars,station")
+    ap.add_argument("--ab", action="store_true", help="also: the viewer's drawing against a full redraw")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -145,6 +179,11 @@ def main() -> int:
                       f" {statistics.median(drawn):>10.1f} {pct(drawn, 0.95):>6.1f} {max(drawn):>6.1f}"
                       f" {statistics.median(got['render']):>7.1f} {statistics.median(got['layout']):>7.1f}"
                       f" {statistics.median(step):>7.1f} {pct(step, 0.95):>6.1f} {statistics.median(hello):>6.1f}")
+                if args.ab:
+                    ab = page.evaluate(AB, {"targets": targets, "moves": moves})
+                    figures = [f"{k.replace('_', ' ')} {statistics.median(x):.1f} / {pct(x, 0.95):.1f}"
+                               for k, x in ab.items()]
+                    print(f"{'':9} A/B, render + on the page + layout, median / p95: " + ", ".join(figures))
                 page.close()
             browser.close()
     finally:
