@@ -139,11 +139,15 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list
     return moves
 
 
-INSTALL = {(mid, i): {"type": "reconfigure", "op": "install", "module": mid, "to": NODE_JSON[i]}
-           for mid in GUILD_OF for i in range(NODES)}
+INSTALL: dict[str, list[dict[str, Any]]] = {
+    mid: [{"type": "reconfigure", "op": "install", "module": mid, "to": NODE_JSON[i]} for i in range(NODES)]
+    for mid in GUILD_OF}
+"""Per module, its install move at each node (shared, read-only)."""
 REMOVE = [{"type": "reconfigure", "op": "remove", "at": NODE_JSON[i]} for i in range(NODES)]
-EXCHANGE = {(mid, i): {"type": "reconfigure", "op": "exchange", "module": mid, "at": NODE_JSON[i]}
-            for mid in GUILD_OF for i in range(NODES)}
+EXCHANGE: dict[str, list[dict[str, Any]]] = {
+    mid: [{"type": "reconfigure", "op": "exchange", "module": mid, "at": NODE_JSON[i]} for i in range(NODES)]
+    for mid in GUILD_OF}
+"""Per module, its exchange move at each node (shared, read-only)."""
 
 
 def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dict[str, Any]]:
@@ -156,22 +160,23 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
     if dock:
         for mid in dock:
             ports = PORT_MASK[mid]
+            at = INSTALL[mid]
             for i, mask in plan.open:
                 if mask & ports:
-                    moves.append(INSTALL[mid, i])
+                    moves.append(at[i])
     if len(dock) < DOCK_CAPACITY:
         for i in plan.removable:
             moves.append(REMOVE[i])
     if dock:
-        masks = [(mid, PORT_MASK[mid]) for mid in dock]
+        masks = [(EXCHANGE[mid], PORT_MASK[mid]) for mid in dock]
         for i, core, parts in plan.exchange:
-            for mid, ports in masks:
+            for at, ports in masks:
                 if core & ports:
                     for m in parts:
                         if not m & ports:
                             break
                     else:
-                        moves.append(EXCHANGE[mid, i])
+                        moves.append(at[i])
     return moves
 
 

@@ -248,14 +248,15 @@ class Corridors:
     __slots__ = ("disc", "hanging")
 
     def __init__(self, grid: Grid) -> None:
-        adj: dict[int, list[int]] = {}
-        roots: list[int] = []
+        # lists indexed by node, the Core last (index -1 reaches it)
+        adj: list[list[int]] = [[] for _ in range(NODES + 1)]
+        roots = adj[-1]
         for i in range(NODES):
             mid = grid[i]
             if mid is None:
                 continue
             sides = SIDES_OF[mid]
-            out = []
+            out = adj[i]
             for j, mine, theirs in NEIGHBOURS[i]:
                 other = grid[j]
                 if other is not None and sides[mine] and SIDES_OF[other][theirs]:
@@ -263,11 +264,11 @@ class Corridors:
             if i < SECTORS and sides[INWARD]:
                 out.append(-1)
                 roots.append(i)
-            adj[i] = out
-        adj[-1] = roots
-        disc = {-1: 0}
-        low = {-1: 0}
-        size = {-1: 1}
+        disc = [-1] * (NODES + 1)
+        low = [0] * (NODES + 1)
+        size = [0] * (NODES + 1)
+        disc[-1] = 0
+        size[-1] = 1
         hanging: dict[int, list[tuple[int, int]]] = {}
         counter = 1
         stack = [(-1, -2, iter(roots))]
@@ -276,9 +277,10 @@ class Corridors:
             for v in neighbours:
                 if v == parent:
                     continue
-                if v in disc:
-                    if disc[v] < low[u]:
-                        low[u] = disc[v]
+                dv = disc[v]
+                if dv >= 0:
+                    if dv < low[u]:
+                        low[u] = dv
                 else:
                     disc[v] = low[v] = counter
                     counter += 1
