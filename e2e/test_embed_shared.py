@@ -198,3 +198,21 @@ def test_without_shared_worker_each_board_starts_its_own_engine(page, logged_sit
     page.evaluate(f"window.host.send(0, {{type: 'play', id: 'g', move: {json.dumps(mv)}}})")
     assert wait_for(page, 0, "move", id="g")["events"] == twin.play(0, mv)
     assert boots(logged_site) == before + 1
+
+
+def test_a_hard_computer_seat_thinks_in_its_boards_bot_worker_beside_the_shared_engine(page, logged_site, rules_site):
+    site = logged_site.url
+    open_rules(page, rules_site, [board_src(site, rules_site, game="splendor", mode="play", seats="hard,human", seed=3, botDelay=0),
+                                  board_src(site, rules_site, game="guild", players=2, seed=4)])
+    twin = engine.new_match("guild", 2, seed=4)
+    assert wait_for(page, 1, "ready", timeout_ms=BOOT_MS)["state"]["legal_moves"] == twin.legal_moves(0)
+    # the hard seat (seat 0) moves first: thought in a bot worker (a dedicated engine worker of
+    # that board), judged by the shared engine
+    moved = wait_for(page, 0, "move", timeout_ms=BOOT_MS)
+    assert moved["seat"] == 0 and moved["by"] == "computer" and moved["state"]["to_act"] == [1]
+    assert [w.url.rsplit("/", 1)[1] for w in page.workers] == ["engine-worker.js"]
+    assert page.frames[1].evaluate("window.tabletopEmbed.engine")["kind"] == "shared"
+    # the other board is untouched and still plays
+    mv = twin.legal_moves(0)[0]
+    page.evaluate(f"window.host.send(1, {{type: 'play', id: 'g', move: {json.dumps(mv)}}})")
+    assert wait_for(page, 1, "move", id="g")["events"] == twin.play(0, mv)

@@ -128,7 +128,8 @@ def test_a_level_chosen_for_a_phone_table_is_on_its_chip_and_the_hard_seat_plays
 
 
 def test_the_embed_takes_a_level_for_its_computer_seats(page: Page, base_url: str) -> None:
-    page.goto(base_url + "embed.html?game=splendor&mode=play&seats=hard,human&seed=3&botDelay=0")
+    # engine=own: this board's own engine worker (not the page's shared one, docs/embed.md), so both workers are listed
+    page.goto(base_url + "embed.html?game=splendor&mode=play&seats=hard,human&seed=3&botDelay=0&engine=own")
     table = page.get_by_test_id("table")
     expect(table.get_by_test_id("seat-0").locator(".seat-kind")).to_have_text("computer · hard", timeout=BOT_WAIT_MS)
     # the hard seat moves first, in the bot worker; then the person's turn
