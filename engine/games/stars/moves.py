@@ -40,16 +40,19 @@ def waiting_for(state: StarsState) -> list[int]:
     return sorted(seats)
 
 
-def stardust_only(state: StarsState) -> list[int]:
-    """Seats the game does not wait on that may spend stardust now."""
+def stardust_only(state: StarsState, waiting: list[int] | None = None) -> list[int]:
+    """Seats the game does not wait on (``waiting``: `waiting_for`, if known) that may spend
+    stardust now."""
     if state.ended or state.phase == FINAL:
         return []
-    waiting = set(waiting_for(state))
+    if waiting is None:
+        waiting = waiting_for(state)
     return [i for i in range(state.players) if i not in waiting and stargazing.can_spend_stardust(state, i)]
 
 
 def to_act(state: StarsState) -> list[int]:
-    return waiting_for(state) + stardust_only(state)
+    waiting = waiting_for(state)
+    return waiting + stardust_only(state, waiting)
 
 
 def may_act(state: StarsState, seat: int) -> bool:

@@ -43,12 +43,25 @@ def begin(state: StarsState, events: list[Event]) -> None:
         set_aside_if_stuck(state, i, events)
 
 
+_GROUPS: dict[tuple[tuple[Any, ...], tuple[int, ...]], Groups] = {}
+"""`open_cells` of the last boards met, by their tiles and stardust (which decide it)."""
+
+
 def open_cells(board: Board) -> Groups:
-    """Vacant cells grouped by their constraints (lines a tile must have, lines it must not)."""
-    groups: Groups = {}
-    for i in PLAYABLE:
-        if board.tile[i] is None and not board.dust[i]:
-            groups.setdefault(board.constraints(i), []).append(i)
+    """Vacant cells grouped by their constraints (lines a tile must have, lines it must not).
+
+    Remembered for the last few boards (a placement asks twice: whether the seat is stuck,
+    then its next moves), so the result is shared: read-only.
+    """
+    key = (tuple(board.tile), tuple(board.dust))
+    groups = _GROUPS.get(key)
+    if groups is None:
+        if len(_GROUPS) >= 64:
+            _GROUPS.clear()
+        groups = _GROUPS[key] = {}
+        for i in PLAYABLE:
+            if board.tile[i] is None and not board.dust[i]:
+                groups.setdefault(board.constraints(i), []).append(i)
     return groups
 
 
