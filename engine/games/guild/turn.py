@@ -21,10 +21,14 @@ ROUND_LIMIT = 40
 Event = dict[str, Any]
 
 
+TOKEN_INDEX: dict[str, int] = {name: i for i, name in enumerate(TOKEN_NAMES)}
+COMMISSION_NEEDS: dict[str, tuple[int, int, int, int, int]] = {nid: n.needs for nid, n in NOBLES.items()}
+
+
 def _counts(gems: dict[str, int]) -> list[int]:
     out = [0] * 6
     for name, n in gems.items():
-        out[TOKEN_NAMES.index(name)] = n
+        out[TOKEN_INDEX[name]] = n
     return out
 
 
@@ -43,11 +47,14 @@ def apply(state: GuildState, seat_index: int, move: dict[str, Any]) -> list[Even
     kind = move["type"]
     events: list[Event] = []
     if kind == "collect":
-        gems = _counts(move["gems"])
-        for i in range(5):
-            state.supply[i] -= gems[i]
-            seat.pouch[i] += gems[i]
-        events.append({"type": "collect", "seat": seat_index, "count": sum(gems)})
+        supply, pouch = state.supply, seat.pouch
+        count = 0
+        for name, n in move["gems"].items():
+            i = TOKEN_INDEX[name]
+            supply[i] -= n
+            pouch[i] += n
+            count += n
+        events.append({"type": "collect", "seat": seat_index, "count": count})
     elif kind == "reserve":
         cid = move["workshop"]
         events.append({"type": "reserve", "seat": seat_index})
@@ -94,9 +101,10 @@ def apply(state: GuildState, seat_index: int, move: dict[str, Any]) -> list[Even
 def _end_turn(state: GuildState, seat_index: int, events: list[Event]) -> list[Event]:
     """The first eligible commission in table order; 16 points; the round and the game end."""
     seat = state.seats[seat_index]
+    b0, b1, b2, b3, b4 = seat.bonuses
     for nid in state.commissions:
-        needs = NOBLES[nid].needs
-        if all(seat.bonuses[i] >= needs[i] for i in range(5)):
+        n0, n1, n2, n3, n4 = COMMISSION_NEEDS[nid]
+        if b0 >= n0 and b1 >= n1 and b2 >= n2 and b3 >= n3 and b4 >= n4:
             state.commissions.remove(nid)
             seat.commissions.append(nid)
             seat.points += NOBLES[nid].points
