@@ -79,9 +79,23 @@ def collect_moves(supply: list[int]) -> list[dict[str, Any]]:
     return moves[:]
 
 
+_RETURN: dict[tuple[int, ...], dict[str, Any]] = {}
+"""The return move of each way of giving back (six counts; a few hundred at most: what is
+given back is the excess over the limit, three at most after one action)."""
+
+
 def return_moves(pouch: list[int], excess: int) -> list[dict[str, Any]]:
-    """Every way to give back exactly ``excess`` tokens from the pouch."""
-    return [{"type": "return", "gems": gems_json(c)} for c in return_choices(pouch, excess)]
+    """Every way to give back exactly ``excess`` tokens from those held (shared moves)."""
+    moves = []
+    for counts in return_choices(pouch, excess):
+        key = tuple(counts)
+        move = _RETURN.get(key)
+        if move is None:
+            if len(_RETURN) >= 4096:
+                _RETURN.clear()
+            move = _RETURN[key] = {"type": "return", "gems": gems_json(counts)}
+        moves.append(move)
+    return moves
 
 
 def legal_moves(state: GuildState, seat_index: int) -> list[dict[str, Any]]:

@@ -165,9 +165,23 @@ def gold_payments(need: tuple[int, int, int, int, int], tokens: list[int],
     return found
 
 
+_RETURN: dict[tuple[int, ...], dict[str, Any]] = {}
+"""The return move of each way of giving back (six counts; a few hundred at most: what is
+given back is the excess over the limit, three at most after one action)."""
+
+
 def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
-    """Every way to give back exactly ``excess`` tokens from those held (gold included)."""
-    return [{"type": "return", "gems": pay_json(c)} for c in return_choices(tokens, excess)]
+    """Every way to give back exactly ``excess`` tokens from those held (shared moves)."""
+    moves = []
+    for counts in return_choices(tokens, excess):
+        key = tuple(counts)
+        move = _RETURN.get(key)
+        if move is None:
+            if len(_RETURN) >= 4096:
+                _RETURN.clear()
+            move = _RETURN[key] = {"type": "return", "gems": pay_json(counts)}
+        moves.append(move)
+    return moves
 
 
 def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:
