@@ -47,8 +47,9 @@ _COLLECTS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
 """The collect moves of each supply met so far (they depend on the supply alone)."""
 
 
-def buildable(state: GuildState, seat: GuildSeat) -> list[str]:
-    """Market and reserved workshops the seat's pouch and workshops can pay for.
+def buildable(state: GuildState, seat: GuildSeat, market: list[str] | None = None) -> list[str]:
+    """Market and reserved workshops the seat's pouch and workshops can pay for (``market``:
+    the face-up workshops, when the caller has them already).
 
     Written out colour by colour (it runs for every move listing): what is owed after the
     workshops' bonuses, beyond the pouch's gems, must be covered by star sand.
@@ -56,7 +57,9 @@ def buildable(state: GuildState, seat: GuildSeat) -> list[str]:
     out = []
     t0, t1, t2, t3, t4, sand = seat.pouch
     b0, b1, b2, b3, b4 = seat.bonuses
-    for cid in face_up(state.market) + seat.reserved:
+    if market is None:
+        market = face_up(state.market)
+    for cid in market + seat.reserved if seat.reserved else market:
         c0, c1, c2, c3, c4 = COSTS[cid]
         short = ((c0 - b0 - t0 if c0 > b0 + t0 else 0) + (c1 - b1 - t1 if c1 > b1 + t1 else 0)
                  + (c2 - b2 - t2 if c2 > b2 + t2 else 0) + (c3 - b3 - t3 if c3 > b3 + t3 else 0)
@@ -107,8 +110,9 @@ def legal_moves(state: GuildState, seat_index: int) -> list[dict[str, Any]]:
         return return_moves(seat.pouch, sum(seat.pouch) - POUCH_LIMIT)
     assert state.phase == ACTION
     moves = collect_moves(state.supply)
+    market = face_up(state.market)
     if len(seat.reserved) < MAX_RESERVED:
-        moves += [RESERVE[cid] for cid in face_up(state.market)]
-    moves += [BUILD[cid] for cid in buildable(state, seat)]
+        moves += [RESERVE[cid] for cid in market]
+    moves += [BUILD[cid] for cid in buildable(state, seat, market)]
     moves.append(PASS)
     return moves
