@@ -1,7 +1,8 @@
 """The replay viewer draws each position by changing only what differs (site/js/history/morph.js):
 after any sequence of jumps, steps and seat changes the board on the page is node for node what the
 game's renderer draws for that position from scratch, and the view is CPython's at that move. A
-renderer's own non-move control on the board (Splendor's Trading Post details) still works.
+renderer's own non-move control on the board (Splendor's Trading Post details) still works. Then
+the list's storage line and "Delete all".
 
 Records are imported through the History screen's file picker (no reload between games)."""
 
@@ -73,13 +74,19 @@ def test_every_position_drawn_by_changes_only_is_the_renderers_own_drawing(page:
         total = len(record["log"])
         rng = random.Random(seed)
         seat: int | None = None
-        # random jumps, single steps both ways, and a seat change
-        plan = [rng.randrange(total + 1) for _ in range(6)] + ["right", "right", "left", "seat", "end", "home"]
+        # random jumps, single steps both ways, a seat change, the slider
+        plan: list[int | str] = [rng.randrange(total + 1) for _ in range(6)]
+        plan += ["right", "right", "left", "seat", "slider", "end", "home"]
         at = total
         for step in plan:
             if step == "seat":
                 seat = 1
                 page.get_by_test_id("replay-seat").select_option("1")
+            elif step == "slider":  # dragged to a third of the game: the slider's own input event
+                at = total // 3
+                page.get_by_test_id("replay-slider").evaluate(
+                    "(el, at) => { el.value = String(at); el.dispatchEvent(new Event('input', { bubbles: true })); }",
+                    at)
             elif isinstance(step, int):
                 at = step
                 page.evaluate("(at) => window.tabletop.replay.jump(at)", at)
@@ -103,3 +110,9 @@ def test_every_position_drawn_by_changes_only_is_the_renderers_own_drawing(page:
         page.get_by_test_id("replay-close").click()
         expect(page.get_by_test_id("history-list")).to_be_visible()
     assert page.evaluate("window.tabletop.replay") is None
+    # the list: the storage used, then "Delete all" (after its confirm) leaves nothing
+    expect(page.get_by_test_id("history-usage")).to_contain_text(f"{len(cases)} games kept")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("history-clear").click()
+    expect(page.get_by_test_id("history-empty")).to_be_visible()
+    expect(page.get_by_test_id("history-usage")).to_contain_text("0 games kept")

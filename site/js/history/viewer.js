@@ -11,6 +11,10 @@ import { esc } from "../games/gems-ui.js";
 import { Mirror } from "./morph.js";
 
 const STEP_KEYS = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+// drawn, not a font's ⏮ ⏭ (many phones' fonts lack them and show a box)
+const ICON = (d) => `<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="${d}" fill="currentColor"/></svg>`;
+const ICON_START = ICON("M3 3h2v10H3zM13 3v10L6 8z");
+const ICON_END = ICON("M11 3h2v10h-2zM3 3v10l7-5z");
 
 export class ReplayViewer {
   constructor(root, { engine, ui, onClose = () => {}, actions = "" }) {
@@ -95,12 +99,12 @@ export class ReplayViewer {
       </div>
       ${takebacks}
       <div class="replay-controls" role="group" aria-label="Replay controls">
-        <button type="button" class="btn secondary replay-step" data-step="start" data-testid="replay-start" aria-label="To the start">⏮</button>
+        <button type="button" class="btn secondary replay-step" data-step="start" data-testid="replay-start" aria-label="To the start">${ICON_START}</button>
         <button type="button" class="btn secondary replay-step" data-step="-1" data-testid="replay-back" aria-label="One move back">◀</button>
         <input type="range" class="replay-slider" data-testid="replay-slider" min="0" max="${total}" value="${total}" step="1"
           aria-label="Move" aria-valuetext="">
         <button type="button" class="btn secondary replay-step" data-step="1" data-testid="replay-forward" aria-label="One move forward">▶</button>
-        <button type="button" class="btn secondary replay-step" data-step="end" data-testid="replay-end" aria-label="To the end">⏭</button>
+        <button type="button" class="btn secondary replay-step" data-step="end" data-testid="replay-end" aria-label="To the end">${ICON_END}</button>
         <span class="replay-at" data-testid="replay-at" aria-live="polite"></span>
         <label class="replay-seat">Seen as <select data-testid="replay-seat">${seatOptions}</select></label>
       </div>
