@@ -222,9 +222,7 @@ def test_messages_from_an_origin_not_listed_are_ignored(page, site_url, rules_si
 
 
 def test_the_demo_rules_page_embeds_live_examples(page, site_url):
-    # only the first board boots here (each is a Pyodide); the others are checked above
-    page.route(lambda url: "embed.html" in url and "splendor-noble" not in url,
-               lambda route: route.fulfill(status=200, content_type="text/html", body="<!doctype html><title>skipped</title>"))
+    # the boards are <tabletop-board> elements sharing one engine (e2e/test_embed_element.py)
     page.set_viewport_size({"width": 1000, "height": 900})
     page.goto(site_url + "rules-demo.html")
     section = page.get_by_test_id("example-splendor-noble")

@@ -175,8 +175,16 @@ def test_five_boards_on_a_rules_page_share_one_engine_and_play_independently(pag
     assert forged["mine"]["ok"] is True
     assert forged["replies"] and all(r["ok"] is False and r["error"]["code"] == "unknown_match" for r in forged["replies"])
 
-    # a board goes away (its iframe removed mid-game): the others go on, on the same engine
+    # a board goes away (its iframe removed mid-game): the engine lets it go (4 boards left,
+    # and the probe asking), and the others go on, on the same engine
+    probe = """() => new Promise((resolve) => {
+      const sw = new SharedWorker("worker/shared-engine-worker.js", {type: "module", name: "tabletop-engine"});
+      sw.port.onmessage = (e) => { if (e.data.event === "ready") { sw.port.postMessage({event: "bye"}); resolve(e.data.shared); } };
+    })"""
+    assert page.frames[5].evaluate(probe)["boards"] == 6
     page.evaluate("window.host.remove(1)")
+    page.wait_for_function("document.querySelectorAll('iframe').length === 4")
+    assert page.frames[4].evaluate(probe)["boards"] == 5
     for i in (0, 2, 3, 4):
         seat = twins[i].to_act()[0]
         mv = twins[i].legal_moves(seat)[-1]
