@@ -17,7 +17,7 @@ from ..gems.payments import exact_payments, exact_payments_gold_double
 from ..gems.taking import different_colour_choices, return_choices, two_same_choices
 from .posts import GOLD_WORTH_TWO
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SeatState, SplendorState
-from .strongholds import blocked_for
+from .strongholds import open_for
 from .strongholds import options as stronghold_options
 
 MAX_TOKENS = 10
@@ -68,10 +68,7 @@ def take_moves(bank: list[int]) -> list[dict[str, Any]]:
 
 def open_cards(state: SplendorState, seat_index: int) -> list[str]:
     """The face-up cards the seat may take (Strongholds: none that another seat's stand on)."""
-    cards = face_up(state.market)
-    if state.strongholds:
-        return [cid for cid in cards if not blocked_for(state, seat_index, cid)]
-    return cards
+    return open_for(state, seat_index, face_up(state.market))
 
 
 def reserve_moves(state: SplendorState, seat: SeatState, cards: list[str] | None = None) -> list[dict[str, Any]]:

@@ -16,16 +16,23 @@ from .state import SplendorState
 PER_SEAT = 3
 
 
+def open_for(state: SplendorState, seat_index: int, cards: list[str]) -> list[str]:
+    """Those of ``cards`` on which no other seat's strongholds stand (this seat may take them)."""
+    held = state.strongholds
+    if not held:
+        return cards
+    return [cid for cid in cards if (on := held.get(cid)) is None or on[0] == seat_index]
+
+
 def blocked_for(state: SplendorState, seat_index: int, card_id: str) -> bool:
     """True when another seat's strongholds stand on the card (so this seat may not take it)."""
-    held = state.strongholds.get(card_id)
-    return held is not None and held[0] != seat_index
+    return not open_for(state, seat_index, [card_id])
 
 
 def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     """Every stronghold action open to the seat after a purchase (empty: none is possible)."""
     seat = state.seats[seat_index]
-    open_cards = [cid for cid in face_up(state.market) if not blocked_for(state, seat_index, cid)]
+    open_cards = open_for(state, seat_index, face_up(state.market))
     moves: list[dict[str, Any]] = []
     if seat.strongholds > 0:
         moves += [{"type": "stronghold", "action": "place", "card": cid} for cid in open_cards]
