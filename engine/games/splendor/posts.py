@@ -46,6 +46,8 @@ def _load() -> dict[int, TradingPost]:
 
 
 POSTS: dict[int, TradingPost] = _load()
+POST_NEEDS: tuple[tuple[int, tuple[int, int, int, int, int]], ...] = tuple((n, p.needs) for n, p in POSTS.items())
+"""Each post's number and needs, in post order."""
 
 
 def holds(seat: SeatState, post: int) -> bool:
@@ -55,8 +57,13 @@ def holds(seat: SeatState, post: int) -> bool:
 
 def qualifying_posts(seat: SeatState) -> list[int]:
     """Posts the seat does not hold yet whose needs its bonuses meet."""
-    b = seat.bonuses
-    return [n for n, p in POSTS.items() if n not in seat.posts and all(b[i] >= p.needs[i] for i in range(5))]
+    b0, b1, b2, b3, b4 = seat.bonuses
+    held = seat.posts
+    out = []
+    for n, (n0, n1, n2, n3, n4) in POST_NEEDS:
+        if b0 >= n0 and b1 >= n1 and b2 >= n2 and b3 >= n3 and b4 >= n4 and n not in held:
+            out.append(n)
+    return out
 
 
 def prestige_for_earning(seat: SeatState, post: int) -> int:
