@@ -15,6 +15,10 @@
 (f) the worker's memory against a bare Pyodide: wasm linear memory (HEAPU8.length) and the
     worker's JS heap (measureUserAgentSpecificMemory, on a cross-origin-isolated server)
 (g) the ways of installing the engine wheel in a fresh Pyodide (docs/worker.md)
+(r) a phone table of 4 seats (the host, three phones, a shared screen) in every game: the
+    time of `handle()` for one accepted move (views and legal moves for the five devices, JSON
+    both ways), in CPython and in the site's worker (Pyodide), and the bytes of each update
+    sent to a phone (issue 18: <= 15 ms in Pyodide, <= 8 KB)
 (p) CPython, every game (Splendor with each module combination, Guild, Station, Stars) at 2 and
     4 seats: µs of CPU per random-playout step, side by side with the reference figures of
     issue 18 (`REFERENCE_US`, measured on commit `REFERENCE_COMMIT` before the engine was made
@@ -171,6 +175,19 @@ def run_batch(path: Path, game: str, options: dict, players: int, games: int, se
     return json.loads(out)
 
 
+def room_section(worker, row) -> None:
+    """Section (r): a phone table's updates in CPython, and in Pyodide when given its worker."""
+    print("bench: room updates", flush=True)
+    ns: dict = {}
+    exec(ROOM_UPDATES, ns)
+    room_rows({g: ns["room_updates"](g) for g in ROOM_GAMES}, "CPython", row)
+    if worker is not None:
+        worker.evaluate("(code) => { self.pyodide.runPython(code); }", ROOM_UPDATES)
+        found = {g: json.loads(worker.evaluate(
+            f"() => self.pyodide.runPython('json.dumps(room_updates({g!r}))')")) for g in ROOM_GAMES}
+        room_rows(found, "Pyodide", row)
+
+
 def game_section(rounds: int, live: bool, row) -> None:
     """Section (p): every game's playouts in CPython against the reference.
 
@@ -205,6 +222,82 @@ def game_section(rounds: int, live: bool, row) -> None:
     finally:
         if ref_path is not None:
             shutil.rmtree(ref_path, ignore_errors=True)
+
+
+ROOM_UPDATES = r'''
+import json, random, statistics, time
+from engine.protocol import handle
+
+def _ask(op, **fields):
+    reply = json.loads(handle(json.dumps({"v": 1, "id": 1, "op": op, **fields})))
+    assert reply["ok"], reply
+    return reply
+
+def room_updates(game, moves=150, seed=7):
+    """A 4-seat phone table (the host, three phones, a shared screen): each accepted move's
+    handle() time in ms (views and legal moves for all five devices, JSON both ways included)
+    and the size of every update sent to a phone, in bytes."""
+    rng = random.Random(seed)
+    room = f"bench-{game}-{seed}"
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(4)]
+    made = _ask("room_create", room=room, game=game, players=4, seats=seats, seed=seed)
+    creds = {"host": made["credential"]}
+    latest = {}
+    def take(outbox):
+        for entry in outbox:
+            msg = entry["message"]
+            if msg.get("type") == "update":
+                latest[entry["to"]] = msg
+    take(made["outbox"])
+    for i in (1, 2, 3):
+        dev = f"phone{i}"
+        take(_ask("room_connect", room=room, device=dev)["outbox"])
+        out = _ask("room_message", room=room, device=dev,
+                   message={"v": 1, "type": "join", "seat": i, "name": f"P{i}"})["outbox"]
+        for entry in out:
+            if entry["to"] == dev and entry["message"].get("type") == "seated":
+                creds[dev] = entry["message"]["credential"]
+        take(out)
+    code = _ask("room_viewing_code", room=room)["code"]
+    take(_ask("room_connect", room=room, device="screen")["outbox"])
+    take(_ask("room_message", room=room, device="screen", message={"v": 1, "type": "watch", "code": code})["outbox"])
+    times, sizes = [], []
+    for _ in range(moves):
+        ready = [d for d in creds if latest.get(d, {}).get("legal_moves")]
+        if not ready or any(u.get("over") for u in latest.values()):
+            break
+        dev = ready[0]
+        upd = latest[dev]
+        msg = {"v": 1, "type": "move", "credential": creds[dev], "version": upd["version"],
+               "move": rng.choice(upd["legal_moves"])}
+        text = json.dumps({"v": 1, "id": 1, "op": "room_message", "room": room, "device": dev, "message": msg})
+        t = time.perf_counter()
+        reply = json.loads(handle(text))
+        times.append((time.perf_counter() - t) * 1000)
+        assert reply["ok"], reply
+        take(reply["outbox"])
+        for entry in reply["outbox"]:
+            if entry["to"].startswith("phone") and entry["message"].get("type") == "update":
+                sizes.append(len(json.dumps(entry["message"], separators=(",", ":")).encode()))
+    return {"moves": len(times), "median_ms": statistics.median(times), "max_ms": max(times),
+            "p90_ms": statistics.quantiles(times, n=10)[-1], "max_bytes": max(sizes),
+            "median_bytes": statistics.median(sizes)}
+'''
+
+ROOM_GAMES = ("splendor", "guild", "station", "stars")
+
+
+def room_rows(results: dict[str, dict], where: str, row) -> None:
+    """Section (r)'s rows for one interpreter: per game, the update time and phone bytes."""
+    for game in ROOM_GAMES:
+        r = results[game]
+        target_ms = where == "Pyodide"
+        row(f"(r) {game} room update, {where}",
+            f"median {r['median_ms']:.1f} ms, p90 {r['p90_ms']:.1f}, max {r['max_ms']:.1f}",
+            "median <= 15 ms" if target_ms else f"{r['moves']} moves", r["median_ms"] <= 15 if target_ms else None)
+        if where == "CPython":
+            row(f"(r) {game} update to a phone", f"max {r['max_bytes'] / 1024:.1f} KB, median "
+                f"{r['median_bytes'] / 1024:.1f} KB", "<= 8 KB", r["max_bytes"] <= 8 * 1024)
 
 
 BOOT_PROBE = r"""
@@ -290,16 +383,21 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold boots of each page (default 5)")
     ap.add_argument("--bot-moves", type=int, default=120, help="greedy bot moves timed (default 120)")
     ap.add_argument("--installs", type=int, default=3, help="fresh Pyodides per wheel-install way (default 3)")
-    ap.add_argument("--only", default="abcdefgp", help="sections to run, e.g. --only cd (default: all)")
+    ap.add_argument("--only", default="abcdefgpr", help="sections to run, e.g. --only cd (default: all)")
     ap.add_argument("--live-reference", action="store_true",
                     help="(p): also time the reference commit's engine, interleaved")
     args = ap.parse_args()
     only = set(args.only)
-    if only <= {"p"}:  # CPython only: no site, no browser
+    if only <= {"p", "r"}:  # CPython only: no site, no browser
         rows: list[tuple[str, str, str, str]] = []
-        game_section(args.rounds, args.live_reference,
-                     lambda m, v, t="", ok=None: rows.append((m, v, t, "" if ok is None else
-                                                              ("ok" if ok else "MISSED"))))
+
+        def add(m, v, t="", ok=None):
+            rows.append((m, v, t, "" if ok is None else ("ok" if ok else "MISSED")))
+
+        if "r" in only:
+            room_section(None, add)
+        if "p" in only:
+            game_section(args.rounds, args.live_reference, add)
         print_rows(rows)
         return 0
 
@@ -324,7 +422,7 @@ def main() -> int:
                                         args=CHROMIUM_ARGS + ["--enable-blink-features=ForceEagerMeasureMemory"])
 
             # ---- (a) + (b) + (e): playouts and the bot, in the site's own worker ----------
-            if only & set("abe"):
+            if only & set("aber"):
                 ctx = browser.new_context()
                 page = ctx.new_page()
                 page.goto(server.url + "bench/harness.html")
@@ -357,6 +455,10 @@ def main() -> int:
                 row("    Pyodide / CPython, generic Python", f"{min(py_ref) / min(cp_ref):.2f}x", "(reference)")
                 row("    same games on both (total steps)", f"{cp['steps']} / {py['steps']}", "identical", same)
 
+            # ---- (r): room updates, in the site's worker -------------------------------------
+            if "r" in only:
+                room_section(worker, row)
+
             # ---- (e): greedy bot per move --------------------------------------------------
             if "e" in only:
                 print("bench: greedy bot", flush=True)
@@ -366,7 +468,7 @@ def main() -> int:
                     f"{median(bot):.2f} ms (p90 {statistics.quantiles(bot, n=10)[-1]:.2f})",
                     "bot_move round trip")
                 row("    same, CPython (handle(), no worker)", f"{median(cpbot):.2f} ms")
-            if only & set("abe"):
+            if only & set("aber"):
                 ctx.close()
 
             # ---- (c) + (d): cold boots, in turn ----------------------------------------------
