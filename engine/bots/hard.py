@@ -28,7 +28,10 @@ SETTINGS: dict[str, Settings] = {
 }
 """The search's shape per game. A game not named here gets its knowledge module's ``SEARCH``
 (a `Settings`) if it sets one, `FALLBACK_SETTINGS` with knowledge_default, else `Settings()`."""
-MANY_SETTINGS: dict[str, Settings] = {}
+MANY_SETTINGS: dict[str, Settings] = {
+    "splendor": Settings(opponent_width=1, rollout=9),
+    "guild": Settings(opponent_width=1, rollout=9),
+}
 """The search's shape at three or more seats, where it differs from the two-seat one (docs/bots.md,
 "Budgets"). A game not named here takes its knowledge module's ``SEARCH_MANY`` if it sets one."""
 FALLBACK_SETTINGS = Settings(root_width=8, width=4, rollout=0)
