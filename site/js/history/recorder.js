@@ -37,9 +37,24 @@ export function saveGame(engine, s, seatName, { finished = false } = {}) {
 }
 
 /** Keeps a hosted phone table's finished game (its saved room's match snapshot, checked by the
- * engine) under the room's id, so saving it again replaces it. */
-export async function keepSnapshot(engine, snapshot, { id, names = null, mode = "hosted" } = {}) {
-  const { record } = await engine.request("record_of", { snapshot, names, mode, finished: new Date().toISOString() });
+ * engine) under the room's id, so saving it again replaces it. The computers' levels come from
+ * the saved room's seats (net/store.js) when the caller gives none. */
+export async function keepSnapshot(engine, snapshot, { id, names = null, bots = null, mode = "hosted" } = {}) {
+  if (bots === null) bots = await savedBots(id, snapshot.players);
+  const { record } = await engine.request("record_of", { snapshot, names, bots, mode, finished: new Date().toISOString() });
   const store = await openHistory();
   await store.put({ id: `room-${id}`, record });
+}
+
+/** per seat, null for a person or the computer's level, as the host's saved room lists them; null if unknown */
+async function savedBots(room, players) {
+  try {
+    const { loadRoom } = await import("../net/store.js");
+    const stored = await loadRoom(room);
+    const seats = stored && stored.saved && stored.saved.seats;
+    if (!Array.isArray(seats) || seats.length !== players) return null;
+    return seats.map((seat) => (seat && seat.kind === "bot" && typeof seat.bot === "string" ? seat.bot : null));
+  } catch {
+    return null;
+  }
 }
