@@ -6,7 +6,7 @@ each in its own browser context, through a real PeerJS server.
 - Station, a whole game, to its results on every device;
 - Splendor, 30 moves: names chosen on the host's form and in a phone's lobby, a markup-looking
   name shown as text on every device (chips, log, countdown), a computer seat named by its level,
-  a rename seen everywhere, and a full table whose join link offers to watch with the viewing code;
+  renames (a phone's, the host's) seen everywhere, and a full table whose join link offers to watch with the viewing code;
 - each: nothing private of another seat in any device's bytes (Station hands and deck, Stars drawn
   tiles and bags, Splendor reservations and deck order), checked against a CPython replay.
 (Starlight Guild's whole game is e2e/test_net_table.py's.)
@@ -222,8 +222,14 @@ def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watc
     for d in devs:
         expect(d.page.get_by_test_id("net-seat-1")).to_contain_text("Benedict", timeout=STEP_TIMEOUT_MS)
     assert ben.page.evaluate("() => localStorage.getItem('tabletop.name')") == "Benedict"
+    # and the host renames its own seat on its page
+    expect(host.page.get_by_test_id("host-name")).to_have_value("Ana")
+    host.page.get_by_test_id("host-name").fill("Ana\tMaria")
+    host.page.get_by_test_id("host-rename").click()
+    for d in devs:
+        expect(d.page.get_by_test_id("net-seat-0")).to_contain_text("Ana Maria", timeout=STEP_TIMEOUT_MS)
 
     snapshot = host.page.evaluate("() => window.tabletopNet.save()")
-    assert [s["name"] for s in snapshot["seats"]] == ["Ana", "Benedict", "Computer (normal)"]
+    assert [s["name"] for s in snapshot["seats"]] == ["Ana Maria", "Benedict", "Computer (normal)"]
     for d in (ben, screen, watcher):
         check_privacy(snapshot["match"], d.received(), d.seat, credentials)

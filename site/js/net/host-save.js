@@ -15,7 +15,7 @@ export function saveKeyFor(host, outbox) {
   let seated = false;
   for (const { to, message } of outbox) {
     if (message.type === "update" && (to === "host" || !update)) update = message;
-    if (message.type === "seated") seated = true;
+    if (message.type === "seated" || (message.type === "notice" && message.kind === "renamed")) seated = true;
     if (message.type === "closed") return null;
   }
   if (!update && !seated) return null;

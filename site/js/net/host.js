@@ -15,6 +15,7 @@ import { deleteRoom, loadRoom } from "./store.js";
 import { TableView, loadCSS, GAME_UI } from "./ui.js";
 import { offerSaved, saveHost, saveKeyFor } from "./host-save.js";
 import { roomBotMove } from "../bots/bot-worker.js";
+import { rememberName, rememberedName } from "./names.js";
 
 const V = 1;
 const IDLE_TICK_S = 60;  // with nothing scheduled, still tick now and then (24-hour expiry)
@@ -151,6 +152,10 @@ class Host {
               <button type="button" class="btn ghost" data-testid="close-table">Close the table</button>
             </div>
             <p class="net-viewing" data-testid="viewing" hidden></p>
+            <form class="net-form net-host-name" data-testid="host-rename-form">
+              <label>Your name <input maxlength="24" autocomplete="nickname" data-testid="host-name"></label>
+              <button type="submit" class="btn small ghost" data-testid="host-rename">Change my name</button>
+            </form>
           </div>
         </div>
       </details>
@@ -167,6 +172,15 @@ class Host {
       navigator.clipboard && navigator.clipboard.writeText(joinUrl).then(() => app.toast("Link copied.", "info"), () => {});
     });
     section.querySelector("[data-testid=viewing-code-btn]").addEventListener("click", () => this.viewingCode());
+    const nameField = section.querySelector("[data-testid=host-name]");
+    nameField.value = rememberedName();
+    section.querySelector("[data-testid=host-rename-form]").addEventListener("submit", (e) => {  // the engine cleans it
+      e.preventDefault();
+      const name = nameField.value.trim();
+      if (!name || this.closed) return;
+      rememberName(name);
+      this.command({ type: "rename", name });
+    });
     section.querySelector("[data-testid=close-table]").addEventListener("click", () => {
       if (this.closed || confirmClose()) this.close("the host closed the table").then(() => app.showScreen("picker"));
     });
