@@ -269,7 +269,7 @@ export class GemTable {
     if (t.phase === "over") parts.push(`<span class="who">Game over</span>`);
     else {
       const acting = t.seat;
-      const you = this.live ? " (you)" : "";
+      const you = acting === view.seat ? " (you)" : "";
       parts.push(`<span class="who"><i class="seat-dot s${acting}" aria-hidden="true"></i>${esc(name(acting))}${you} ${this.phaseText(t.phase)}</span>`);
     }
     return parts.join("") + this.statusExtraHTML();
@@ -392,14 +392,16 @@ export class GemTable {
       const b = bonuses[c] || 0;
       const t = tokens ? tokens[c] || 0 : null;
       const title = `${c}: ${b} ${bonusNoun}${t === null ? "" : `, ${t} ${tokenNoun}`}`;
-      return `<div class="gemcol" title="${title}">
-          <span class="bonus-count gem-${c}${b ? "" : " zero"}">${b}</span>
-          ${t === null ? "" : `<span class="token-count gem-${c}${t ? "" : " zero"}">${t}</span>`}</div>`;
+      return `<div class="gemcol" title="${title}" role="img" aria-label="${title}">
+          <span class="bonus-count gem-${c}${b ? "" : " zero"}" aria-hidden="true">${b}</span>
+          ${t === null ? "" : `<span class="token-count gem-${c}${t ? "" : " zero"}" aria-hidden="true">${t}</span>`}</div>`;
     }).join("");
     const w = tokens ? tokens[wild] || 0 : null;
-    const wildCol = w === null ? "" : `<div class="gemcol" title="${tokenName(wild)}: ${w} ${tokenNoun}"><span class="bonus-count none"></span>
-          <span class="token-count gem-${wild}${w ? "" : " zero"}">${w}</span></div>`;
-    return `<div class="gemcols${tokens ? "" : " bonuses-only"}">${cols}${wildCol}</div>`;
+    const wildCol = w === null ? "" : `<div class="gemcol" title="${tokenName(wild)}: ${w} ${tokenNoun}" role="img" aria-label="${tokenName(wild)}: ${w} ${tokenNoun}"><span class="bonus-count none" aria-hidden="true"></span>
+          <span class="token-count gem-${wild}${w ? "" : " zero"}" aria-hidden="true">${w}</span></div>`;
+    // the two rows are named: permanent bonuses (cards / workshops owned) over the tokens held
+    const legend = `<p class="gemcols-legend" aria-hidden="true"><span class="lg-bonus">${bonusNoun} owned</span>${tokens ? ` <span class="lg-token">${tokenNoun}</span>` : ""}</p>`;
+    return `<div class="gemcols${tokens ? "" : " bonuses-only"}" role="group" aria-label="${bonusNoun} owned${tokens ? ` and ${tokenNoun} held` : ""}, by colour">${cols}${wildCol}</div>${legend}`;
   }
 
   // ------------------------------------------------------------------ taps

@@ -34,14 +34,23 @@ const nodeText = (node) => `${RING_NAME[node.ring]} ring, sector ${node.sector}`
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ---------------------------------------------------------------------------- geometry
-const CORE = 30;
-const RING_W = 40;
+// sized so that every node, the inner ring's too, is a 44×44 px target on a 390 px phone (its hit area
+// is the whole 36° cell, gaps included: docs/accessibility.md)
+const CORE = 48;
+const RING_W = 62;
 const rIn = (ring) => CORE + (ring - 1) * RING_W + 2;
 const rOut = (ring) => CORE + ring * RING_W - 2;
 const SPAN = 36;
 /** sector s is centred at the top for 0, clockwise on screen (cw faces sector + 1) */
 const angle = (s, off = 0) => ((s * SPAN - 90 + off) * Math.PI) / 180;
 const pt = (r, a) => `${f1(r * Math.cos(a))},${f1(r * Math.sin(a))}`;
+
+/** the whole cell of (ring, s), gaps included: the node's tap area (cells tile the disc, none overlaps) */
+function hitCell(ring, s) {
+  const r0 = CORE + (ring - 1) * RING_W, r1 = CORE + ring * RING_W;
+  const a0 = angle(s, -SPAN / 2), a1 = angle(s, SPAN / 2);
+  return `M${pt(r0, a0)} L${pt(r1, a0)} A${r1} ${r1} 0 0 1 ${pt(r1, a1)} L${pt(r0, a1)} A${r0} ${r0} 0 0 0 ${pt(r0, a0)}Z`;
+}
 
 function wedge(ring, s, inset = 0) {
   const r0 = rIn(ring) + inset, r1 = rOut(ring) - inset;
@@ -56,7 +65,7 @@ function sidesSVG(mod, ring, s) {
   const out = [];
   const side = (name, wall, door) => {
     out.push(mod.sides[name] === "port"
-      ? `<circle class="port" cx="${door[0]}" cy="${door[1]}" r="3.4"><title>${name}: port</title></circle>`
+      ? `<circle class="port" cx="${door[0]}" cy="${door[1]}" r="5"><title>${name}: port</title></circle>`
       : `<path class="bh" d="${wall}"><title>${name}: bulkhead</title></path>`);
   };
   const xy = (r, a) => [f1(r * Math.cos(a)), f1(r * Math.sin(a))];
@@ -70,7 +79,7 @@ function sidesSVG(mod, ring, s) {
 /** a seat's station: Core, rings, sectors, modules; `marks` maps node keys to extra classes */
 function stationSVG(station, { live = false, marks = {}, label = "", small = false } = {}) {
   const parts = [];
-  const R = rOut(3) + (small ? 6 : 18);
+  const R = rOut(3) + (small ? 8 : 16);
   // the Shield lanes, a band outside sectors 8, 9, 0, 1, 2
   const sh0 = angle(8, -SPAN / 2), sh1 = angle(2, SPAN / 2), shr = rOut(3) + 4;
   parts.push(`<path class="shield-band" d="M${pt(shr, sh0)} A${shr} ${shr} 0 0 1 ${pt(shr, sh1)}"><title>Shield lanes: sectors 8, 9, 0, 1, 2</title></path>`);
@@ -82,20 +91,20 @@ function stationSVG(station, { live = false, marks = {}, label = "", small = fal
       const cls = ["sn-node", mod ? `mod d-${mod.department}` : "empty", marks[k] || ""].join(" ").trim();
       const am = angle(s), rm = (rIn(ring) + rOut(ring)) / 2;
       const name = mod ? `${mod.id}, ${mod.department}, ${mod.guild}` : "empty";
-      const act = live ? ` data-action="node" data-node="${k}" role="button" tabindex="0"` : ` data-node="${k}"`;
+      const act = live ? ` data-action="node" data-node="${k}" role="button" tabindex="0"` : ` data-node="${k}" role="img"`;
       parts.push(`<g class="${cls}"${act} data-testid="${small ? "" : `node-${ring}-${s}`}" aria-label="${esc(`${nodeText({ ring, sector: s })}: ${name}`)}">
-        <path class="cell" d="${wedge(ring, s)}"/>
+        <path class="hit" d="${hitCell(ring, s)}"/><path class="cell" d="${wedge(ring, s)}"/>
         ${mod ? `${sidesSVG(mod, ring, s)}<text class="abbr" x="${f1(rm * Math.cos(am))}" y="${f1(rm * Math.sin(am) + 3)}">${small ? "" : DEPT_ABBR[mod.department]}</text>` : ""}
       </g>`);
     }
   }
   if (!small) {
     for (let s = 0; s < 10; s++) {
-      const a = angle(s), r = rOut(3) + 12;
-      parts.push(`<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a) + 4)}">${s}</text>`);
+      const a = angle(s), r = rOut(3) + 9;
+      parts.push(`<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a))}" dominant-baseline="central">${s}</text>`);
     }
   }
-  return `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="img" aria-label="${esc(label)}">${parts.join("")}</svg>`;
+  return `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}">${parts.join("")}</svg>`;
 }
 
 /** a module on its own (market, Dry Dock): a square with its four sides, inward at the bottom */
@@ -272,7 +281,7 @@ export class StationTable {
     const t = v.turn;
     // a Storm is done when the view holds its table (the engine resolved it), not by counting here
     const storms = v.storms_at.map((n, i) => `<span class="storm-at${v.storms.some((st) => st.storm === ["I", "II"][i]) ? " done" : ""}">${["I", "II"][i]} at ${n}</span>`).join(" ");
-    const who = t.phase === "over" ? "Game over" : `${esc(name(t.seat))}${t.phase === "bonus" ? " chooses a bonus credit" : " to act"}`;
+    const who = t.phase === "over" ? "Game over" : `${esc(name(t.seat))}${t.seat === v.seat ? " (you)" : ""}${t.phase === "bonus" ? " chooses a bonus credit" : " to act"}`;
     return `<span class="who" data-testid="who"><i class="seat-dot s${t.seat}" aria-hidden="true"></i>${who}</span>
       <span class="round">Round ${t.round}</span>
       <span class="purchases" data-testid="purchases">Purchases <b>${v.purchases}</b> · Storms ${storms}</span>
@@ -485,7 +494,7 @@ export class StationTable {
       const mine = s.seat === v.seat;
       const lanes = s.shield_lanes ? `<p class="muted lanes" data-testid="lanes-${s.seat}">Shield: ${s.shield_lanes.map((l) => `${l.sector}:${l.renown}`).join(" ")}</p>` : "";
       return `<div class="seat panel${s.seat === v.turn.seat && v.turn.phase !== "over" ? " acting" : ""}${mine ? " me" : ""}" data-testid="seat-${s.seat}">
-        <div class="seat-head"><span><i class="seat-dot s${s.seat}"></i><b>${esc(name(s.seat))}</b> <span class="muted">${kind(s.seat) === "human" ? "human" : `computer`}</span></span>
+        <div class="seat-head"><span><i class="seat-dot s${s.seat}" aria-hidden="true"></i><b>${esc(name(s.seat))}${mine ? " (you)" : ""}</b> <span class="muted">${kind(s.seat) === "human" ? "human" : `computer`}</span></span>
           <span class="renown" data-testid="renown-${s.seat}">${s.renown}</span></div>
         <div class="seat-body">${mine ? "" : stationSVG(s.station, { small: true, label: `${name(s.seat)}'s station` })}
           <div class="seat-info">

@@ -82,6 +82,22 @@ export function installLearn(app) {
     }));
   }
 
+  // ------------------------------------------------------------------ the move log, a drawer on phones
+  const logPanel = $("log-toggle").closest(".log-panel");
+  const logToggle = $("log-toggle");
+  const log = $("move-log");
+  const logLabel = () => {
+    const n = log.children.length;
+    const lastLine = log.lastElementChild ? log.lastElementChild.textContent.trim() : "";
+    logToggle.textContent = `Moves (${n})${lastLine ? ` · ${lastLine}` : ""}`;
+  };
+  new MutationObserver(logLabel).observe(log, { childList: true });
+  logToggle.addEventListener("click", () => {
+    const opened = logPanel.classList.toggle("open");
+    logToggle.setAttribute("aria-expanded", String(opened));
+    if (opened) log.scrollTop = log.scrollHeight;
+  });
+
   // ------------------------------------------------------------------ announcements
   const announcer = $("announcer");
   let lastAnnounced = "";

@@ -1,0 +1,144 @@
+"""Accessibility in a real Chromium (issue 13; docs/accessibility.md): axe-core (npm, injected from
+node_modules into the page under test — nothing is fetched from elsewhere) on the picker, each game's
+table, the results, the phone join page and the shared screen, with no serious or critical violation;
+every visible control at least 44×44 CSS px at 390×844; a boot that shows motion."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from site_helpers import BOOT_TIMEOUT_MS, PHONE, open_site, start_game, wait_state
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+GAMES = ["splendor", "guild", "stars", "station"]
+
+AXE_RUN = """async () => {
+  const r = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "best-practice"]}});
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                  nodes: v.nodes.slice(0, 6).map((n) => n.target.join(" ") + " :: " + (n.failureSummary || "").slice(0, 160))}));
+}"""
+
+SMALL_TARGETS = """() => {
+  const out = [];
+  const seen = new Set();
+  const sel = "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1']), [data-action]";
+  for (const el of document.querySelectorAll(sel)) {
+    if (seen.has(el)) continue;
+    seen.add(el);
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || st.visibility === "hidden" || el.closest("[hidden]")) continue;
+    // a visually hidden input inside a label is measured by its label
+    let box = r;
+    if (el.matches("input") && (r.width < 2 || st.opacity === "0")) {
+      const label = el.closest("label");
+      if (!label) continue;
+      box = label.getBoundingClientRect();
+    }
+    if (box.width < 44 - 0.5 || box.height < 44 - 0.5) {
+      out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? "[" + el.dataset.testid + "]" : ""}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\\s+/).join(".") : ""} "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 30)}" ${box.width.toFixed(0)}x${box.height.toFixed(0)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations of the page as it is now."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(AXE_RUN)
+    return found
+
+
+def small_targets(page: Page) -> list[str]:
+    """Every visible control smaller than 44×44 CSS px."""
+    found: list[str] = page.evaluate(SMALL_TARGETS)
+    return found
+
+
+def check_page(page: Page, where: str) -> None:
+    """No serious/critical axe violation and no control under 44×44 on the page as it is now."""
+    violations = axe_violations(page)
+    small = small_targets(page)
+    assert not violations and not small, f"{where}:\n" + json.dumps(violations, indent=1) + "\n" + "\n".join(small)
+
+
+def test_the_picker_passes_axe_and_every_target_is_44px(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    open_site(page, base_url)
+    check_page(page, "picker")
+    page.get_by_test_id("pick-splendor").click()
+    expect(page.get_by_test_id("new-game-form")).to_be_visible()
+    check_page(page, "new-game form")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_table_passes_axe_and_every_target_is_44px_on_a_phone(page: Page, base_url: str, game: str) -> None:
+    page.set_viewport_size(PHONE)
+    open_site(page, base_url)
+    start_game(page, game, ["human", "greedy"], seed=4)
+    assert wait_state(page) == "turn"
+    page.get_by_test_id("help-toggle").click()
+    check_page(page, f"{game} table")
+    page.get_by_test_id("rules-button").click()
+    expect(page.get_by_test_id("rules-dialog")).to_be_visible()
+    check_page(page, f"{game} rules dialog")
+    page.get_by_test_id("rules-close").click()
+
+
+def test_the_results_pass_axe(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    open_site(page, base_url)
+    start_game(page, "guild", ["greedy", "greedy"], seed=3)
+    expect(page.get_by_test_id("results")).to_be_visible(timeout=180_000)
+    check_page(page, "results")
+
+
+def test_the_phone_join_page_and_the_screen_pass_axe(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + "table.html?join=nosuchroom")
+    page.wait_for_load_state("networkidle")
+    check_page(page, "join page")
+    page.goto(base_url + "table.html?watch")
+    page.wait_for_load_state("networkidle")
+    check_page(page, "screen page")
+
+
+def test_each_rules_page_passes_axe(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    for game in [*GAMES, "index"]:
+        page.goto(base_url + f"rules/{game}.html")
+        check_page(page, f"rules/{game}.html")
+
+
+def test_the_boot_shows_motion_every_second(page: Page, base_url: str) -> None:
+    """The loading screen changes at least once a second until the picker shows (a moving bar)."""
+    page.goto(base_url + "?botDelay=0")
+    frames = page.evaluate("""() => new Promise((resolve) => {
+      const seen = [];
+      const look = () => {
+        const loading = document.querySelector('[data-testid=loading]');
+        if (!loading || loading.hidden) return resolve(seen);
+        const fill = loading.querySelector('.fill');
+        const motion = loading.querySelector('.motion');
+        seen.push([performance.now(), fill.style.width, motion ? getComputedStyle(motion).transform : '',
+                   document.getElementById('loading-detail').textContent]);
+        setTimeout(look, 250);
+      };
+      look();
+    })""")
+    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert len(frames) >= 2, frames
+    # every window of one second holds a change of what is drawn
+    for i in range(len(frames) - 4):
+        window = frames[i:i + 5]
+        assert len({tuple(f[1:]) for f in window}) > 1, window
+    stages = {f[3] for f in frames}
+    assert any("Python" in s for s in stages), stages
