@@ -184,7 +184,7 @@ def room_section(worker, row) -> None:
     if worker is not None:
         worker.evaluate("(code) => { self.pyodide.runPython(code); }", ROOM_UPDATES)
         found = {g: json.loads(worker.evaluate(
-            f"() => self.pyodide.runPython('json.dumps(room_updates({g!r}))')")) for g in ROOM_GAMES}
+            f"() => self.pyodide.runPython('json.dumps(room_updates(\\'{g}\\'))')")) for g in ROOM_GAMES}
         room_rows(found, "Pyodide", row)
 
 
