@@ -382,7 +382,7 @@ def layout(grid: Grid) -> Layout:
     key = tuple(grid)
     found = _LAYOUTS.get(key)
     if found is None:
-        if len(_LAYOUTS) >= 256:
+        if len(_LAYOUTS) >= 4096:
             _LAYOUTS.clear()
         found = _LAYOUTS[key] = Layout(grid)
     return found
