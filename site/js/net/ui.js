@@ -9,6 +9,7 @@ import { esc } from "../games/gems-ui.js";
 import { GAME_UI, uiFor } from "../games/registry.js";
 import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
+import { patchInnerHTML } from "./morph.js";
 
 // the games a table can show: the one registry (games/registry.js), re-exported for host.js
 // and device.js
@@ -95,6 +96,7 @@ export class TableView {
     this.el = (sel) => root.querySelector(sel);
     this.tableEl = this.el("[data-testid=net-table]");
     this.tableEl.dataset.version = "-1";
+    patchInnerHTML(this.tableEl);  // the renderer's redraws patch only what changed (morph.js)
     this.el(".net-market-toggle").addEventListener("click", () => this.toggleMarket());
     const resume = this.el("[data-testid=resume-game]");
     if (resume) resume.addEventListener("click", () => opts.onResume && opts.onResume());
