@@ -44,7 +44,7 @@ MEMO_LIMIT = 4096
 """A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
 
 _COLLECTS: dict[tuple[int, ...], list[dict[str, Any]]] = {}
-"""The collect moves of each supply met so far (they depend on the supply alone)."""
+"""The collect moves of each supply of the five colours met so far (they depend on it alone)."""
 
 
 def buildable(state: GuildState, seat: GuildSeat, market: list[str] | None = None) -> list[str]:
@@ -71,7 +71,7 @@ def buildable(state: GuildState, seat: GuildSeat, market: list[str] | None = Non
 
 def collect_moves(supply: list[int]) -> list[dict[str, Any]]:
     """Collect 1–3 different colours, or two of a colour whose stack holds at least four."""
-    key = tuple(supply)
+    key = tuple(supply[:5])  # star sand is never collected
     moves = _COLLECTS.get(key)
     if moves is None:
         if len(_COLLECTS) >= MEMO_LIMIT:

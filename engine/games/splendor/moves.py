@@ -47,7 +47,7 @@ def pay_json(pay: list[int]) -> dict[str, int]:
 
 
 _TAKES: dict[tuple[int, ...], list[dict[str, Any]]] = {}
-"""The take moves of each bank met so far (they depend on the bank alone)."""
+"""The take moves of each bank of the five colours met so far (they depend on it alone)."""
 
 MEMO_LIMIT = 4096
 """A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
@@ -55,7 +55,7 @@ MEMO_LIMIT = 4096
 
 def take_moves(bank: list[int]) -> list[dict[str, Any]]:
     """Take 3 different (compulsory while 3 colours remain), 2 of one colour with ≥4, or fewer."""
-    key = tuple(bank)
+    key = tuple(bank[:5])  # gold is never taken
     moves = _TAKES.get(key)
     if moves is None:
         if len(_TAKES) >= MEMO_LIMIT:
