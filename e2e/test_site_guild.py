@@ -33,6 +33,12 @@ COLORS = ["white", "blue", "green", "red", "black"]
 
 # ----------------------------------------------------------------------------- helpers
 
+
+def shown_name(seats: list[str], seat: int) -> str:
+    """The name the page gives a seat: the engine's (computers by level, numbered when one repeats)."""
+    from engine.table.names import seat_names
+    return seat_names([{"kind": "human"} if k == "human" else {"kind": "bot", "bot": k} for k in seats])[seat]
+
 def start_guild(page: Page, seats: list[str], seed: int | None = None) -> None:
     """From the picker: Starlight Guild, len(seats) seats, each 'human' / 'greedy' / 'random'."""
     start_game(page, "guild", seats, seed)
@@ -202,7 +208,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str) -> None:
         expect(strip.locator(".noble")).to_have_count(len(view["commissions"]) + len(claimed))
         expect(strip.get_by_test_id("claimed-by")).to_have_count(len(claimed))
         for seat, cid in claimed:
-            expect(strip.locator(f"[data-noble='{cid}'] [data-testid=claimed-by]")).to_have_text(f"Seat {seat + 1}")
+            expect(strip.locator(f"[data-noble='{cid}'] [data-testid=claimed-by]")).to_have_text(shown_name(seats, seat))
 
         move = human_choice(view, legal_moves(page), rng)
         seen.add(move["type"])
@@ -230,7 +236,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str) -> None:
         row = results.locator(f"tbody tr[data-seat='{seat}']")
         expect(row.locator("td").nth(0)).to_have_text(str(score))
         expect(row.locator("td").nth(1)).to_have_text(str(result["workshops"][seat]))
-    winners = " and ".join(f"Seat {w + 1}" for w in result["winners"])
+    winners = " and ".join(shown_name(seats, w) for w in result["winners"])
     expect(results.get_by_test_id("winner")).to_contain_text(winners)
     expect(results).to_contain_text(f"round {result['round']} of 40")
     log = page.get_by_test_id("move-log")

@@ -35,6 +35,12 @@ COLOURS = ["red", "blue", "yellow"]
 
 # ----------------------------------------------------------------------------- helpers
 
+
+def shown_name(seats: list[str], seat: int) -> str:
+    """The name the page gives a seat: the engine's (computers by level, numbered when one repeats)."""
+    from engine.table.names import seat_names
+    return seat_names([{"kind": "human"} if k == "human" else {"kind": "bot", "bot": k} for k in seats])[seat]
+
 def open_site(page: Page, base_url: str) -> None:
     """The site at phone size, up to the picker."""
     page.set_viewport_size(PHONE)
@@ -283,7 +289,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
         cells = breakdown.locator(f"tr[data-row='{key}'] td")
         expect(cells).to_have_text([str(p[key]) for p in result["points"]])
     expect(breakdown.locator("tr[data-row='vacant_spaces'] td")).to_have_text([str(n) for n in result["vacant_spaces"]])
-    winners = " and ".join(f"Seat {w + 1}" for w in result["winners"])
+    winners = " and ".join(shown_name(seats, w) for w in result["winners"])
     expect(results.get_by_test_id("winner")).to_contain_text(winners)
     no_horizontal_scroll(page)
     log = page.get_by_test_id("move-log")

@@ -27,6 +27,12 @@ import engine
 from engine.bots import choose_move
 
 
+
+def shown_name(seats: list[str], seat: int) -> str:
+    """The name the page gives a seat: the engine's (computers by level, numbered when one repeats)."""
+    from engine.table.names import seat_names
+    return seat_names([{"kind": "human"} if k == "human" else {"kind": "bot", "bot": k} for k in seats])[seat]
+
 def start_station(page: Page, seats: list[str], seed: int) -> None:
     """From the picker: the station game, one seat per entry of `seats`."""
     start_game(page, "station", seats, seed)
@@ -133,7 +139,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
     breakdown = results.get_by_test_id("breakdown")
     for key in ("synergy", "storms", "shield"):
         expect(breakdown.locator(f"tr[data-row='{key}'] td")).to_have_text([str(r[key]) for r in result["renown"]])
-    winners = " and ".join(f"Seat {w + 1}" for w in result["winners"])
+    winners = " and ".join(shown_name(seats, w) for w in result["winners"])
     expect(results.get_by_test_id("winner")).to_contain_text(winners)
     # the Storms as tables, the Final one included
     storms = page.get_by_test_id("storms")

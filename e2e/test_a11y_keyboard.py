@@ -1,0 +1,82 @@
+"""Keyboard-only play in a real Chromium (issue 13; docs/accessibility.md): a whole game of Starlight
+Guild against a computer, to the results, with no click — Tab moves the focus through the table in
+its order, Enter chooses; the focused control always shows a focus ring."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from site_helpers import legal_moves, open_site, wait_state
+
+MAX_TABS = 300
+
+FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === document.body) return false;
+  const st = getComputedStyle(el); return st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2; }"""
+
+
+def tab_to(page: Page, selector: str) -> None:
+    """Presses Tab until the focus is on an element matching `selector`; its focus ring shows."""
+    for _ in range(MAX_TABS):
+        page.keyboard.press("Tab")
+        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector):
+            assert page.evaluate(FOCUS_SHOWN), f"no visible focus on {selector}"
+            return
+    raise AssertionError(f"{MAX_TABS} presses of Tab never reached {selector}")
+
+
+def choose(page: Page, selector: str) -> None:
+    """Tab to the control, then Enter."""
+    tab_to(page, selector)
+    page.keyboard.press("Enter")
+
+
+def play_by_keyboard(page: Page, moves: list[dict]) -> None:
+    """One Guild decision, by keyboard only: return gems, else build, else collect three, else pass."""
+    kinds = {m["type"]: m for m in reversed(moves)}
+    if "return" in kinds:
+        for colour, n in kinds["return"]["gems"].items():
+            for _ in range(n):
+                choose(page, f"[data-action=return-pick][data-color={colour}]")
+        choose(page, "[data-testid=confirm-return]")
+    elif "build" in kinds:
+        card = kinds["build"]["workshop"]
+        choose(page, f".market [data-card='{card}'], .seat.mine [data-card='{card}']")
+        choose(page, "[data-testid=build]")
+    elif any(m["type"] == "collect" and len(m["gems"]) == 3 for m in moves):
+        move = next(m for m in moves if m["type"] == "collect" and len(m["gems"]) == 3)
+        for colour in move["gems"]:
+            choose(page, f"[data-testid=supply] [data-color={colour}]")
+        choose(page, "[data-testid=confirm-collect]")
+    else:
+        choose(page, "[data-testid=pass]")
+
+
+def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+    open_site(page, base_url)
+    # the picker and the form by keyboard too
+    choose(page, "[data-testid=pick-guild]")
+    expect(page.get_by_test_id("new-game-form")).to_be_visible()
+    tab_to(page, "[data-testid=seat-kind-1]")
+    page.keyboard.press("Home")  # the seat menu by arrows
+    for _ in range(2):
+        page.keyboard.press("ArrowDown")  # Human → Computer — easy → Computer — normal
+    assert page.get_by_test_id("seat-kind-1").input_value() == "normal"
+    tab_to(page, "#seed-input")
+    page.keyboard.type("5")
+    choose(page, "[data-testid=start-game]")
+    decisions = 0
+    while True:
+        state = wait_state(page)
+        if state == "results":
+            break
+        assert state == "turn", state
+        before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
+        play_by_keyboard(page, legal_moves(page))
+        page.wait_for_function(
+            f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
+        decisions += 1
+        assert decisions < 200, "the game did not end"
+    results = page.get_by_test_id("results")
+    expect(results.get_by_test_id("winner")).to_be_visible()
+    # the results' buttons are reached by keyboard as well
+    tab_to(page, "[data-testid=rematch]")
+    assert decisions > 10
