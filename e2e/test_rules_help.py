@@ -102,3 +102,34 @@ def test_new_game_during_a_game_asks_first(page: Page, base_url: str) -> None:
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("confirm-new-leave").click()
     expect(page.get_by_test_id("game-picker")).to_be_visible()
+
+
+def test_a_guided_first_turn_points_at_the_place_to_tap_and_is_remembered(page: Page, base_url: str) -> None:
+    open_site(page, base_url)
+    start_game(page, "guild", ["human", "greedy"], seed=2)
+    assert wait_state(page) == "turn"
+    tour = page.get_by_test_id("first-turn")
+    expect(tour).to_be_visible()
+    expect(tour).to_contain_text("supply")
+    expect(page.locator("[data-testid=supply].tour-target")).to_have_count(1)
+    page.get_by_test_id("first-turn-ok").click()
+    expect(tour).to_be_hidden()
+    expect(page.locator(".tour-target")).to_have_count(0)
+    # dismissed once: a new game of the same game starts without it; another game still has its own
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("confirm-new-leave").click()
+    start_game(page, "guild", ["human", "greedy"], seed=3)
+    assert wait_state(page) == "turn"
+    expect(tour).to_be_hidden()
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("confirm-new-leave").click()
+    start_game(page, "station", ["human", "greedy"], seed=3)
+    assert wait_state(page) == "turn"
+    expect(tour).to_be_visible()
+    expect(page.locator("[data-testid=credits].tour-target")).to_have_count(1)
+    # the player's first move ends it too
+    move = next(m for m in legal_moves(page) if m["type"] == "acquire" and len(m["credits"]) == 1)
+    page.get_by_test_id(f"credit-{move['credits'][0]}").click()
+    page.get_by_test_id("table").get_by_test_id("take").click()
+    assert wait_state(page) == "turn"
+    expect(tour).to_be_hidden()

@@ -5,6 +5,15 @@
 
 const $ = (id) => document.getElementById(id);
 const HELP_OPEN_KEY = "tabletop-help-open";
+const TOUR_KEY = (game) => `tabletop-first-turn-${game}`;
+// A guided first turn: one line and the place to tap, shown at a device's first decision in each
+// game until dismissed or until the player has moved; remembered per game on this device.
+const FIRST_TURN = {
+  splendor: { target: "[data-testid=bank]", text: "First game? Tap three gems of different colours in the bank, then Take. The ✓ marks a card you can buy." },
+  guild: { target: "[data-testid=supply]", text: "First game? Tap three gems of different colours in the supply, then Collect. The ✓ marks a workshop you can build." },
+  stars: { target: "[data-testid=tray]", text: "First game? Pick a tile in the tray, then tap a glowing cell of your board and Place." },
+  station: { target: "[data-testid=credits]", text: "First game? Tap a displayed credit and Take; or tap a glowing module in the market to buy it." },
+};
 
 function stored(key) {
   try { return localStorage.getItem(key); } catch { return null; }
@@ -120,9 +129,35 @@ export function installLearn(app) {
   $("confirm-new-leave").addEventListener("click", () => settle(true));
   confirmBox.addEventListener("keydown", (e) => { if (e.key === "Escape") settle(false); });
 
+  // ------------------------------------------------------------------ a guided first turn
+  const tour = $("first-turn");
+  let touring = null;  // {game, movesAtStart}
+  function endTour(remember) {
+    if (touring && remember) store(TOUR_KEY(touring.game), "done");
+    touring = null;
+    tour.hidden = true;
+    for (const el of document.querySelectorAll(".tour-target")) el.classList.remove("tour-target");
+  }
+  $("first-turn-ok").addEventListener("click", () => endTour(true));
+  function guide(s, ctx) {
+    const game = s.cfg && s.cfg.game;
+    const step = FIRST_TURN[game];
+    if (touring && (touring.game !== game || s.moves > touring.movesAtStart)) endTour(touring.game === game);
+    if (!step || !(ctx && ctx.interactive) || stored(TOUR_KEY(game)) === "done") return;
+    if (!touring) {
+      if (s.moves > s.cfg.seats.length * 2) return;  // only at the start of a game
+      touring = { game, movesAtStart: s.moves };
+      $("first-turn-text").textContent = step.text;
+      tour.hidden = false;
+    }
+    const target = document.querySelector(step.target);
+    if (target) target.classList.add("tour-target");
+  }
+
   return {
     /** a decision (or a waiting table) is on screen */
     shown(s, ctx) {
+      guide(s, ctx);
       helpPanel.hidden = !(ctx && ctx.interactive);
       $("help-why").hidden = true;
       if (ctx && ctx.interactive && s.viewer !== null) {
