@@ -71,6 +71,12 @@ def play(task: tuple[str, str, int, int | None, int]) -> dict[str, Any]:
     return {"game": game, "pairing": pairing, "share": share, "cpu": cpu, "wall": wall}
 
 
+def _progress(row: dict[str, Any]) -> dict[str, Any]:
+    """Note one finished game on stderr (a long run can be read as it goes), and pass it on."""
+    print(f"{row['game']} {row['pairing']} share {row['share']:.2f}", file=sys.stderr, flush=True)
+    return row
+
+
 def _pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -101,9 +107,9 @@ def main() -> None:
     started = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(play, tasks))
+            results = [_progress(r) for r in pool.imap_unordered(play, tasks)]
     else:
-        results = [play(t) for t in tasks]
+        results = [_progress(play(t)) for t in tasks]
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
           f"hard iterations {args.iterations or {g: hard.iterations_for(g) for g in args.game}},"
           f" search {[hard.settings_for(g) for g in args.game]},"
