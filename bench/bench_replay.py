@@ -136,6 +136,33 @@ AB = """async ({ targets, moves }) => {
 }"""
 
 
+# `--ab`, second part: the viewer's jumps and one-move steps (asked → laid out) with its prefetch of
+# the neighbouring moves' views and without it, alternating, in one page.
+AB_PREFETCH = """async ({ targets, moves }) => {
+  const v = window.tabletop.replay, prefetch = v._prefetch.bind(v);
+  const out = { jump_prefetch: [], jump_without: [], step_prefetch: [], step_without: [] };
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const jump = async (at) => {
+    const t0 = performance.now();
+    await v.jump(at, true);
+    document.body.offsetHeight;
+    const ms = performance.now() - t0;
+    await frame();
+    return ms;
+  };
+  for (let i = 0; i < targets.length; i++) {
+    for (const how of (i % 2 ? ["prefetch", "without"] : ["without", "prefetch"])) {
+      v._prefetch = how === "prefetch" ? prefetch : () => {};
+      v.cache = new Map();
+      out["jump_" + how].push(await jump(targets[i]));
+      out["step_" + how].push(await jump(targets[i] < moves ? targets[i] + 1 : targets[i] - 1));
+    }
+  }
+  v._prefetch = prefetch;
+  return out;
+}"""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jumps", type=int, default=40)
@@ -184,6 +211,10 @@ def main() -> int:
                     figures = [f"{k.replace('_', ' ')} {statistics.median(x):.1f} / {pct(x, 0.95):.1f}"
                                for k, x in ab.items()]
                     print(f"{'':9} A/B, render + on the page + layout, median / p95: " + ", ".join(figures))
+                    ab = page.evaluate(AB_PREFETCH, {"targets": targets, "moves": moves})
+                    figures = [f"{k.replace('_', ' ')} {statistics.median(x):.1f} / {pct(x, 0.95):.1f}"
+                               for k, x in ab.items()]
+                    print(f"{'':9} A/B, asked → laid out, median / p95: " + ", ".join(figures))
                 page.close()
             browser.close()
     finally:

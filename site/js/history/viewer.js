@@ -30,6 +30,7 @@ export class ReplayViewer {
     this.busy = false;
     this.table = null;
     this.timings = [];       // ms from asking for a move to its table drawn (for the benchmark)
+    this.cache = new Map();  // "at/seat" → record_view's reply (a promise), for the moves next to the one shown
     this._onKey = (e) => this._key(e);
   }
 
@@ -43,6 +44,7 @@ export class ReplayViewer {
   /** Draws the viewer for `opened` (record_open's reply) at its last move. */
   async open(opened, { ownSeat = null, at = null } = {}) {
     this.opened = opened;
+    this.cache = new Map();
     this.ownSeat = ownSeat;
     const rec = opened.record;
     // once over, the table as anyone saw it; during a game, only one's own seat (the engine enforces it too)
@@ -166,13 +168,33 @@ export class ReplayViewer {
         const target = this.wanted;
         this.wanted = null;
         const t0 = performance.now();
-        const reply = await this.engine.request("record_view", { replay: this.opened.replay, at: target, seat: this.seat });
+        const early = this.cache.get(`${target}/${this.seat}`);  // a view asked for ahead (perhaps still coming)
+        const reply = (early && await early)
+          || await this.engine.request("record_view", { replay: this.opened.replay, at: target, seat: this.seat });
         if (!this.opened) return;
         this._draw(target, reply);
         this.timings.push(performance.now() - t0);
       }
     } finally {
       this.busy = false;
+    }
+    this._prefetch();
+  }
+
+  /** The views one move either side of the one shown, asked for while nobody waits, so that a
+   *  step (← → ◀ ▶) needs no round trip to the worker; a jump asked meanwhile goes first. */
+  async _prefetch() {
+    const { opened, seat, at } = this;
+    if (!opened) return;
+    for (const next of [at + 1, at - 1]) {
+      const key = `${next}/${seat}`;
+      if (next < 0 || next > opened.moves || this.cache.has(key)) continue;
+      if (this.busy || this.wanted !== null || this.opened !== opened) return;
+      const asked = this.engine.request("record_view", { replay: opened.replay, at: next, seat }).catch(() => null);
+      this.cache.set(key, asked);  // a step to it now waits for this reply instead of asking again
+      while (this.cache.size > 6) this.cache.delete(this.cache.keys().next().value);
+      if (!(await asked)) { this.cache.delete(key); return; }
+      if (this.opened !== opened) return;
     }
   }
 
