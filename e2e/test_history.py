@@ -185,9 +185,12 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
     button.click()
     expect(page.get_by_test_id("move-log")).to_contain_text(
         "Take-back: Seat 1's last move was taken back (2 moves undone)", timeout=TURN_TIMEOUT_MS)
+    # the log line is written before the rebuilt position is drawn: wait for the table to show it
+    expect(page.get_by_test_id("table")).to_have_attribute("data-moves", "0", timeout=TURN_TIMEOUT_MS)
     assert wait_state(page) == "turn"
+    page.wait_for_function("(round) => window.tabletop.view && window.tabletop.view.turn.round === round",
+                           arg=before["turn"]["round"], timeout=TURN_TIMEOUT_MS)
     assert page.evaluate("window.tabletop.view") == before
-    expect(page.get_by_test_id("table")).to_have_attribute("data-moves", "0")
 
     # a reserved market card turns up a new one from the deck: no take-back after that
     card = before["market"][0][0]["id"]
