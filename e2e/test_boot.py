@@ -11,7 +11,7 @@ import engine
 from playwright.sync_api import expect
 
 
-def test_worker_boots_and_answers_hello(worker_page, manifest, origin_requests):
+def test_worker_boots_and_answers_hello(origin_requests, worker_page, manifest):
     # sent at once, before the worker can be ready: queued and answered after `ready`
     early = worker_page.page.evaluate("window.__engine.send({v: 1, id: 'early', op: 'hello'})")
     ready = worker_page.wait_ready()

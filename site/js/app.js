@@ -277,7 +277,7 @@ const shownAt = {};  // move count → when the table showing it was painted (th
 function markShown(n) { if (!(n in shownAt)) requestAnimationFrame(() => setTimeout(() => { shownAt[n] ??= performance.timeOrigin + performance.now(); }, 0)); }
 // What a test (or a curious person in the console) may read: only what is on screen.
 window.tabletop = {
-  get legalMoves() { return session && session.current && table && table.live ? session.current.legal_moves : []; },
+  get legalMoves() { return session && session.current && !session.stale && table && table.live ? session.current.legal_moves : []; },
   get view() { return session && session.current ? session.current.view : null; },
   get seat() { return session ? session.viewer : null; },
   botDelay: BOT_DELAY_MS,
@@ -431,6 +431,7 @@ function recordPlay(s, played) {
 function show(s, state, ctx) {
   if (s.cancelled) return;
   s.current = state;
+  s.stale = false;
   $("handover").hidden = true;
   tableEl.hidden = false;
   table.render(state, { fresh: true, ...ctx });
@@ -468,7 +469,7 @@ $("handover-ready").addEventListener("click", () => {
 
 async function humanPlay(move) {
   const s = session;
-  if (!s || s.busy || s.viewer === null) return false;
+  if (!s || s.busy || s.stale || s.viewer === null) return false;
   window.tabletop.tapAt = performance.timeOrigin + performance.now();
   s.busy = true;
   let played;
@@ -483,6 +484,9 @@ async function humanPlay(move) {
   s.busy = false;
   if (s.cancelled) return true;
   hideToast();
+  // the moves on screen are spent until the table is drawn again: no second tap on them
+  s.stale = true;
+  tableEl.dataset.interactive = "false";
   s.humanJustMoved = true;
   recordPlay(s, played);
   advance(s);
