@@ -60,3 +60,22 @@ def test_the_default_generator_comes_from_the_view_not_the_seed() -> None:
     a, b = engine.new_match("splendor", 2, seed=1), engine.new_match("splendor", 2, seed=1)
     assert view_rng(a.view(0), 0, 0).state == view_rng(b.view(0), 0, 0).state
     assert view_rng(a.view(0), 0, 0).state != view_rng(a.view(1), 1, 0).state
+
+
+
+def test_no_computer_cancels_a_scouting_path_while_it_can_step_on() -> None:
+    # cancelling returns to the position before the scout, where the same choice starts the same
+    # path again: in this four-seat Stars game (bench/bots.py's hard-4 pairing, seed 5002) the hard
+    # seat once scouted and cancelled for ever from its 257th move on
+    match = engine.new_match("stars", 4, seed=5002)
+    checked = 0
+    while not match.is_over() and len(match.log) < 262:
+        seat = match.waiting_for()[0]
+        bot = "hard" if seat == 2 else "normal"
+        rng = Rng(5002 * 1_000_003 + len(match.log) * 7919 + seat)
+        move = choose_move(match, seat, bot, rng=rng, iterations=60 if bot == "hard" else None)
+        if len(match.legal_moves(seat)) > 1 and {"type": "scout_cancel"} in match.legal_moves(seat):
+            assert move["type"] != "scout_cancel"
+            checked += 1
+        match.play(seat, move)
+    assert checked

@@ -366,7 +366,9 @@ def score(ctx: Ctx, move: dict[str, Any]) -> float:
     if kind == "scout_step":
         return scout_step_score(ctx, move)
     if kind == "scout_cancel":
-        return -0.5
+        # never chosen while a step is possible: cancelling returns to the same position, and
+        # the same choice would start the same path again (an endless scout, cancel, scout…)
+        return -1000.0
     if kind == "done":
         return 0.0
     return action_score(ctx, move)

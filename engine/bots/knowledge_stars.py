@@ -143,6 +143,9 @@ def candidates(state: StarsState, seat: int, moves: list[dict[str, Any]], limit:
         found = _CANDIDATES.get(key)
         if found is not None:
             return found[:]
+    if len(moves) > 1:  # cancelling a scouting path returns to where it began: a search that
+        # may cancel can start and cancel the same path for ever (docs/bots.md)
+        moves = [m for m in moves if m["type"] != "scout_cancel"] or moves
     distinct = _distinct(moves)
     ctx = StateCtx(state, seat)
     scored = sorted(((greedy_stars.score(ctx, m), i) for i, m in enumerate(distinct)), key=lambda t: (-t[0], t[1]))
