@@ -13,7 +13,13 @@ MessageChannel, exactly as the site starts them.
    to ``--decisions`` hard decisions with more than one legal move. `ms` is the search's own time
    in the bot worker (Pyodide), `wait` the table worker's whole round trip (input, the message to
    the bot worker and back).
-2. At a phone table (Splendor, three seats: two people and a hard computer) the table worker's
+2. How many search iterations hard completes in that budget, per game at 2, 3 and 4 seats: in the
+   bot worker's own Pyodide, hard searches ``--positions`` positions of a game between normals (the
+   positions after every ``--step``-th move that have more than one legal move) for `HARD_THINK_MS`
+   each and reports the search's iteration count; the same positions are then searched in this
+   CPython for the same time, for the ratio. `bench/bots.py` plays at fixed iterations: docs/bots.md
+   sets them from these figures.
+3. At a phone table (Splendor, three seats: two people and a hard computer) the table worker's
    reply latency to another device's messages (`room_message` "resume" from a phone, every 40 ms,
    page → table worker → page) while the hard computer thinks, over ``--rounds`` computer turns; and,
    for contrast, the same while the table's worker itself runs the hard bot (`bot_move`, the way
@@ -23,6 +29,7 @@ MessageChannel, exactly as the site starts them.
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -32,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -134,6 +142,28 @@ TABLE = """async ([rounds]) => {
 }"""
 
 
+ITERATIONS = """
+import json, time
+import engine
+from engine.bots import choose_move, hard
+from engine.bots.search import search
+from engine.rng import Rng
+
+def iterations_at(game, players, positions, think_ms, step):
+    m = engine.new_match(game, players, seed=17)
+    out = []
+    while not m.is_over() and len(out) < positions:
+        seat = m.waiting_for()[0]
+        moves = m.legal_moves(seat)
+        if len(moves) > 1 and len(m.log) % step == 0:
+            _move, stats = search(hard.game_for(game), m.view(seat), seat, moves, Rng(len(m.log)), None, think_ms,
+                                  hard.settings_for(game, players))
+            out.append(stats["iterations"])
+        m.play(seat, choose_move(m, seat, "normal", rng=Rng(len(m.log))))
+    return out
+"""
+
+
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
@@ -150,6 +180,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--decisions", type=int, default=30, help="hard decisions measured per game")
     ap.add_argument("--rounds", type=int, default=8, help="hard computer turns at the phone table")
+    ap.add_argument("--positions", type=int, default=12, help="positions per game and seat count for the "
+                    "iteration count (0: skip)")
+    ap.add_argument("--step", type=int, default=10, help="a position searched every this many moves")
     ap.add_argument("--game", nargs="+", default=["splendor", "guild", "stars", "station"])
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
@@ -178,6 +211,21 @@ def main() -> None:
                         print(f"{'':<44} first move {got[0]['ms']:.1f} ms (imports the search); "
                               f"the others: p95 {pct(rest, 95) if rest else 0:.1f} ms")
                     print(line(f"{game}: hard move (table worker round trip)", [g["wait"] for g in got]))
+                iterate = page.workers[0] if page.workers else None  # any engine worker has the engine
+                if args.positions and iterate is not None:
+                    namespace: dict[str, Any] = {}
+                    exec(ITERATIONS, namespace)  # the same measuring code, here in CPython
+                    print(f"hard's iterations in {budget} ms (Pyodide in the worker; CPython here for the ratio)")
+                    for game in args.game:
+                        for players in (2, 3, 4):
+                            call = f"iterations_at({game!r}, {players}, {args.positions}, {budget}, {args.step})"
+                            code = ITERATIONS + f"\njson.dumps({call})"
+                            web = json.loads(iterate.evaluate("(code) => self.pyodide.runPython(code)", code))
+                            here = namespace["iterations_at"](game, players, args.positions, budget, args.step)
+                            ratio = statistics.median(here) / max(1, statistics.median(web))
+                            print(f"  {game:<9} {players} seats  Pyodide median {statistics.median(web):6.0f} "
+                                  f"(min {min(web)}, max {max(web)})   CPython median {statistics.median(here):6.0f}"
+                                  f"   CPython/Pyodide {ratio:.2f}")
                 table = page.evaluate(TABLE, [args.rounds])
                 print("phone table (splendor, 2 people + hard): the table worker's reply to a phone's message")
                 print(line("  while hard thinks in the bot worker", table["worker"]))

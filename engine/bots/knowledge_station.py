@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..games.station.components import CREDIT_VALUE, DEPARTMENTS, credit_json, module_json
+from ..games.station.components import CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
 from ..games.station.market import effective_cost
 from ..games.station.state import StationState
 from ..games.station.station import SECTORS, readiness, shield
@@ -33,24 +33,25 @@ from .search import Settings
 
 
 def seat_view(state: StationState, seat: int) -> dict[str, Any]:
-    """The parts of ``seat``'s view that greedy_station reads."""
+    """The parts of ``seat``'s view that greedy_station reads (the components' shared JSON:
+    greedy only reads it)."""
     seats: list[dict[str, Any]] = []
     for i, s in enumerate(state.seats):
         entry: dict[str, Any] = {"readiness": readiness(s.grid)}
         if i == seat:
-            entry["station"] = [[module_json(m) if m else None for m in s.grid[r * SECTORS:(r + 1) * SECTORS]]
+            entry["station"] = [[MODULE_JSON[m] if m else None for m in s.grid[r * SECTORS:(r + 1) * SECTORS]]
                                 for r in range(3)]
-            entry["dock"] = [module_json(m) for m in s.dock]
-            entry["hand"] = [credit_json(c) for c in s.hand]
+            entry["dock"] = [MODULE_JSON[m] for m in s.dock]
+            entry["hand"] = [CREDIT_JSON[c] for c in s.hand]
         seats.append(entry)
     first, second = thresholds(state.players)
-    market = [{"module": module_json(m) if m else None, "cost": effective_cost(state, b) if m else None}
+    market = [{"module": MODULE_JSON[m] if m else None, "cost": effective_cost(state, b) if m else None}
               for b, m in enumerate(state.berths)]
     return {
         "seat": seat, "seats": seats, "synergy": state.synergy, "storms_at": [first, second],
         "storms": [{"storm": s["storm"]} for s in state.storms], "purchases": state.purchases,
         "turn": {"end_triggered": state.end_triggered}, "market": market,
-        "credits": {"display": [credit_json(c) for c in state.display]},
+        "credits": {"display": [CREDIT_JSON[c] for c in state.display]},
     }
 
 

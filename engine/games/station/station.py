@@ -203,7 +203,22 @@ def synergy(grid: Grid, i: int, mid: str) -> tuple[int, list[int]]:
 
 def readiness(grid: Grid) -> dict[str, int]:
     """Readiness per department with at least one installed module:
-    modules + 2 × (occupied rings − 1)."""
+    modules + 2 × (occupied rings − 1). (Remembered per layout: the search bots ask about
+    the same stations again and again; each caller gets its own copy.)"""
+    key = tuple(grid)
+    found = _READINESS.get(key)
+    if found is None:
+        if len(_READINESS) >= _READINESS_MAX:
+            _READINESS.clear()
+        found = _READINESS[key] = _readiness(key)
+    return dict(found)
+
+
+_READINESS: dict[tuple[str | None, ...], dict[str, int]] = {}
+_READINESS_MAX = 8192
+
+
+def _readiness(grid: Grid) -> dict[str, int]:
     count: dict[str, int] = {}
     rings: dict[str, set[int]] = {}
     for i in range(NODES):

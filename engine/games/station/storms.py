@@ -8,6 +8,7 @@ player takes the rank after the tied ones.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .components import DEPARTMENTS
@@ -35,7 +36,22 @@ def storm_at(players: int, purchases: int) -> str | None:
 
 def rank_awards(values: list[int | None], table: tuple[int, ...]) -> list[int]:
     """Awards per seat for one department: seats without a value do not place; tied seats
-    share the awards of the ranks they occupy, rounded down; the next seat ranks after them."""
+    share the awards of the ranks they occupy, rounded down; the next seat ranks after them.
+    (Remembered per values and table; each caller gets its own list.)"""
+    key = (tuple(values), table)
+    found = _AWARDS.get(key)
+    if found is None:
+        if len(_AWARDS) >= _AWARDS_MAX:
+            _AWARDS.clear()
+        found = _AWARDS[key] = _rank_awards(values, table)
+    return found[:]
+
+
+_AWARDS: dict[tuple[tuple[int | None, ...], tuple[int, ...]], list[int]] = {}
+_AWARDS_MAX = 8192
+
+
+def _rank_awards(values: Sequence[int | None], table: tuple[int, ...]) -> list[int]:
     awards = [0] * len(values)
     placed = sorted({v for v in values if v is not None}, reverse=True)
     rank = 0
