@@ -43,11 +43,23 @@ PAIRINGS: dict[str, tuple[int, str, str]] = {
 }
 """Pairing → (seats, focal bot, every other seat's bot)."""
 
+BROWSER_ITERATIONS: dict[tuple[str, int], int] = {
+    ("splendor", 2): 772, ("splendor", 3): 582, ("splendor", 4): 516,
+    ("guild", 2): 672, ("guild", 3): 550, ("guild", 4): 488,
+    ("stars", 2): 338, ("stars", 3): 318, ("stars", 4): 258,
+    ("station", 2): 373, ("station", 3): 337, ("station", 4): 303,
+}
+"""The median number of iterations hard completes in the site's budget (700 ms) in Pyodide in
+Chromium, per game and seats, as `bench/bots_browser.py` printed them (docs/bots.md, "Budgets"):
+``--iterations browser`` plays at these."""
+
 
 def play(task: tuple[str, str, int, int | None, int]) -> dict[str, Any]:
     """One game: the focal seat's share of the win and the focal hard bot's think times."""
     game, pairing, index, iterations, base = task
     players, focal, other = PAIRINGS[pairing]
+    if iterations == BROWSER:
+        iterations = BROWSER_ITERATIONS[(game, players)]
     seed = base + index
     focal_seat = index % players
     match = engine.new_match(game, players, seed=seed)
@@ -71,6 +83,14 @@ def play(task: tuple[str, str, int, int | None, int]) -> dict[str, Any]:
     return {"game": game, "pairing": pairing, "share": share, "cpu": cpu, "wall": wall}
 
 
+BROWSER = -1
+"""``--iterations browser``: per game and seats, `BROWSER_ITERATIONS`."""
+
+
+def _iterations(text: str) -> int:
+    return BROWSER if text == "browser" else int(text)
+
+
 def _progress(row: dict[str, Any]) -> dict[str, Any]:
     """Note one finished game on stderr (a long run can be read as it goes), and pass it on."""
     print(f"{row['game']} {row['pairing']} share {row['share']:.2f}", file=sys.stderr, flush=True)
@@ -91,8 +111,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--game", nargs="+", choices=GAMES, default=list(GAMES))
     parser.add_argument("--pairings", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
-    parser.add_argument("--iterations", type=int, default=None,
-                        help="hard's iterations a move (default: engine.bots.hard.iterations_for(game))")
+    parser.add_argument("--iterations", type=_iterations, default=None,
+                        help="hard's iterations a move, or 'browser' for the median the browser reaches in its "
+                             "budget (BROWSER_ITERATIONS) (default: engine.bots.hard.iterations_for(game))")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
     parser.add_argument("--search", nargs="*", default=[], metavar="FIELD=VALUE",
                         help="override hard's search settings for this run, e.g. rollout=12 width=4")
@@ -110,8 +131,11 @@ def main() -> None:
             results = [_progress(r) for r in pool.imap_unordered(play, tasks)]
     else:
         results = [_progress(play(t)) for t in tasks]
+    budget: Any = args.iterations or {g: hard.iterations_for(g) for g in args.game}
+    if args.iterations == BROWSER:
+        budget = "browser " + str({k: v for k, v in BROWSER_ITERATIONS.items() if k[0] in args.game})
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
-          f"hard iterations {args.iterations or {g: hard.iterations_for(g) for g in args.game}},"
+          f"hard iterations {budget},"
           f" search {[hard.settings_for(g) for g in args.game]},"
           f" at 3+ seats {[hard.settings_for(g, 3) for g in args.game]}")
     print(f"{'game':9} {'pairing':12} {'games':>5} {'focal share':>11} {'fair':>5} {'±1se':>5} "
