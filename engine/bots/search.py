@@ -66,9 +66,6 @@ class Settings:
     """Moves played by the rollout policy after the tree, before ``evaluate``."""
     exploration: float = 0.7
     """UCB1's exploration constant (rewards are win shares in [0, 1])."""
-    keep_first: float = 0.0
-    """The root's first candidate (the best-ranked by ``candidates``) is played unless the
-    most visited move's mean share beats it by more than this (0: the most visited wins)."""
 
 
 @dataclass
@@ -207,10 +204,6 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
     ranked = sorted(((root.edges[k].visits, root.edges[k].reward, -i) for i, k in enumerate(root_keys)
                      if k in root.edges), reverse=True)
     best = root_moves[-ranked[0][2]] if ranked else root_moves[0]
-    if settings.keep_first > 0 and ranked and best is not root_moves[0] and root_keys[0] in root.edges:
-        first_edge, best_edge = root.edges[root_keys[0]], root.edges[move_key(best)]
-        if best_edge.reward / best_edge.visits <= first_edge.reward / first_edge.visits + settings.keep_first:
-            best = root_moves[0]
     stats = {"iterations": done,
              "root": [{"move": root.edges[k].move, "visits": root.edges[k].visits,
                        "value": root.edges[k].reward / max(1, root.edges[k].visits)}
