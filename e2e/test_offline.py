@@ -151,6 +151,13 @@ def test_after_one_visit_the_site_loads_and_a_game_is_played_with_the_server_sto
         page.wait_for_function("document.getElementById('embed').dataset.state === 'ready'", timeout=BOOT_MS)
         assert len(page.evaluate("window.tabletopEmbed.legalMoves")) > 0
         assert [u for u in failed if "/js/games/" not in u] == [], failed
+        # and the rules pages (issue 13): precached, readable with the server gone (leaving the
+        # embed aborts its engine's requests: not counted)
+        for game in ("splendor", "guild", "stars", "station"):
+            assert f"rules/{game}.html" in files["files"], game
+        page.goto(server.url + "rules/station.html")
+        expect(page.locator("h1")).to_have_text("Station")
+        expect(page.get_by_test_id("load-example").first).to_be_visible()
     finally:
         server.stop()
 
