@@ -98,7 +98,8 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
                     continue
         if 1 in waiting and 2 in waiting and together < 6:
             # both phones place at the same moment: sent before either is answered
-            moves = {s: greedy(by_seat[s].last()["view"], ready(by_seat[s], version), version, s) for s in (1, 2)}
+            legal = {s: ready(by_seat[s], version) for s in (1, 2)}  # each view read once `version` is drawn
+            moves = {s: greedy(by_seat[s].last()["view"], legal[s], version, s) for s in (1, 2)}
             for s in (1, 2):
                 by_seat[s].page.evaluate("(m) => { window.__sent = window.tabletopNet.play(m); }", moves[s])
             for s in (1, 2):
@@ -108,7 +109,8 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
             continue
         seat = waiting[0]
         dev = by_seat[seat]
-        move = greedy(dev.last()["view"], ready(dev, version), version, seat)
+        legal = ready(dev, version)  # first: the view read after the device has drawn `version`
+        move = greedy(dev.last()["view"], legal, version, seat)
         assert dev.play(move), f"the host refused {move} from seat {seat}"
         host.wait_version(version + 1)
 
@@ -137,7 +139,8 @@ def test_station_whole_game_on_every_device_and_hands_stay_private(devices, base
         version = last["version"]
         seat = last["view"]["to_act"][0]
         dev = by_seat[seat]
-        move = greedy(dev.last()["view"], ready(dev, version), version, seat)
+        legal = ready(dev, version)  # first: the view read after the device has drawn `version`
+        move = greedy(dev.last()["view"], legal, version, seat)
         assert dev.play(move), f"the host refused {move} from seat {seat}"
         host.wait_version(version + 1)
     results_everywhere(devs, {0: "Ana", 1: "Ben", 2: "Cy"})
