@@ -43,6 +43,21 @@ def table_of_three(devices, base_url, game, seed, seats=("human", "human", "huma
     return host, phones, screen, join_url, code
 
 
+def phones_collapse_the_market(phones: list[Device], market_testid: str) -> None:
+    """With the screen connected, each phone hides the public market (Stars' reward piles,
+    Station's module market) by default; its toggle shows it again and hides it once more."""
+    for p in phones:
+        expect(p.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
+        expect(p.page.get_by_test_id(market_testid)).to_be_hidden()
+        expect(p.page.get_by_test_id("market-toggle")).to_be_visible()
+    toggle = phones[0].page.get_by_test_id("market-toggle")
+    toggle.click()
+    expect(phones[0].page.get_by_test_id(market_testid)).to_be_visible()
+    expect(phones[1].page.get_by_test_id(market_testid)).to_be_hidden()  # one phone's choice
+    toggle.click()
+    expect(phones[0].page.get_by_test_id(market_testid)).to_be_hidden()
+
+
 def credentials_of(devs: list[Device]) -> dict[int, str]:
     return {d.seat: d.net("credential") for d in devs if d.seat is not None}
 
@@ -72,6 +87,7 @@ def results_everywhere(devs: list[Device], names: dict[int, str]) -> str:
 def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_out_of_turn(devices, base_url):
     seed = 3
     host, (ben, cy), screen, _, _ = table_of_three(devices, base_url, "stars", seed)
+    phones_collapse_the_market([ben, cy], "rewards")
     devs = [host, ben, cy, screen]
     by_seat = {0: host, 1: ben, 2: cy}
     credentials = credentials_of(devs)
@@ -129,6 +145,7 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
 def test_station_whole_game_on_every_device_and_hands_stay_private(devices, base_url):
     seed = 4
     host, (ben, cy), screen, _, _ = table_of_three(devices, base_url, "station", seed)
+    phones_collapse_the_market([ben, cy], "market")
     devs = [host, ben, cy, screen]
     by_seat = {0: host, 1: ben, 2: cy}
     credentials = credentials_of(devs)

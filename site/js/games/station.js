@@ -442,7 +442,7 @@ export class StationTable {
     const v = this.view;
     const live = this.live && v.turn.phase === "action";
     const buyable = new Set(this._moves("purchase").map((m) => m.module));
-    return `<section class="panel sn-market" data-testid="market" aria-label="Market">
+    return `<section class="panel sn-market" data-testid="market" data-collapsible="market" aria-label="Market">
       <h3>Market <span class="muted">supply ${v.supply}</span></h3>
       <div class="berths">${v.market.map((b) => {
         if (!b.module) return `<div class="berth empty" data-testid="berth-${b.berth}">empty</div>`;

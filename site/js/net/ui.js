@@ -11,6 +11,11 @@ import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
 import { patchInnerHTML } from "./morph.js";
 
+/** the public market a phone may collapse while a shared screen shows it: the gem games' .board
+ * (market rows and nobles/commissions), Station's module market, Stars' reward piles — each
+ * table marks its own with data-collapsible="market" (css/net.css hides it) */
+const MARKET = ".board, [data-collapsible=market]";
+
 // the games a table can show: the one registry (games/registry.js), re-exported for host.js
 // and device.js
 export { GAME_UI };
@@ -337,13 +342,12 @@ export class TableView {
   /** while a shared screen is connected, a phone collapses the public market unless this
    *  phone chose otherwise; without a screen the market is always shown */
   marketCollapsed() {
-    if (this.mode !== "phone" || !this.last || !this.last.screen || !this.tableEl.querySelector(".board")) return false;
+    if (this.mode !== "phone" || !this.last || !this.last.screen || !this.tableEl.querySelector(MARKET)) return false;
     return (marketChoice() || "collapsed") === "collapsed";
   }
   drawMarket() {
     const btn = this.el(".net-market-toggle");
-    // the gem games' public market (.board: market rows and nobles/commissions)
-    const screen = this.mode === "phone" && this.last && this.last.screen && !!this.tableEl.querySelector(".board");
+    const screen = this.mode === "phone" && this.last && this.last.screen && !!this.tableEl.querySelector(MARKET);
     if (btn.hidden !== !screen) btn.hidden = !screen;
     const collapsed = this.marketCollapsed();
     const state = collapsed ? "collapsed" : "expanded";

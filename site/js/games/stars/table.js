@@ -208,7 +208,7 @@ export class StarsTable {
       board: () => `<div class="mainboard-wrap" data-testid="main-board">${mainBoardHTML(this)}</div>`,
       ash: () => `<div class="ash-wrap" data-testid="wood-ash">${ashDishHTML(this)}</div>`,
       supplies: () => `<div class="supplies">
-        <div class="rewards-wrap" data-testid="rewards">${rewardsHTML(this)}</div>
+        <div class="rewards-wrap" data-testid="rewards" data-collapsible="market">${rewardsHTML(this)}</div>
         <div class="offering-wrap" data-testid="offering">${offeringHTML(this)}</div></div>`,
     };
     const order = { wood_ash: ["ash", "sky", "supplies", "board"], action: ["board", "sky", "supplies", "ash"] }[this.view.phase]
