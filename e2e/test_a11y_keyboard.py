@@ -1,5 +1,5 @@
 """Keyboard-only play in a real Chromium (issue 13; docs/accessibility.md): a whole game of Starlight
-Guild against a computer, to the results, with no click — Tab moves the focus through the table in
+Guild, and one of Splendor, against a computer, to the results, with no click — Tab moves the focus through the table in
 its order, Enter chooses; the focused control always shows a focus ring."""
 
 from __future__ import annotations
@@ -78,5 +78,64 @@ def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None
     results = page.get_by_test_id("results")
     expect(results.get_by_test_id("winner")).to_be_visible()
     # the results' buttons are reached by keyboard as well
+    tab_to(page, "[data-testid=rematch]")
+    assert decisions > 10
+
+
+def play_splendor_by_keyboard(page: Page, moves: list[dict]) -> None:
+    """One Splendor decision, by keyboard only: return gems, else a noble, else buy (the payment
+    the table proposes), else take three gems, else take two, else reserve, else pass."""
+    kinds = {m["type"]: m for m in reversed(moves)}
+    if "return" in kinds:
+        for colour, n in kinds["return"]["gems"].items():
+            for _ in range(n):
+                choose(page, f"[data-action=return-pick][data-color={colour}]")
+        choose(page, "[data-testid=confirm-return]")
+    elif "noble" in kinds:
+        choose(page, f"[data-action=noble][data-noble={kinds['noble']['noble']}]")
+    elif "buy" in kinds:
+        card = kinds["buy"]["card"]
+        choose(page, f".market [data-card='{card}'], .seat.mine [data-card='{card}']")
+        choose(page, "[data-testid=buy]")
+        choose(page, "[data-testid=confirm-buy]")
+    elif "take" in kinds:
+        takes = [m for m in moves if m["type"] == "take"]
+        move = max(takes, key=lambda m: (len(m["gems"]), sum(m["gems"].values())))
+        for colour, n in move["gems"].items():
+            for _ in range(n):
+                choose(page, f"[data-testid=bank] [data-color={colour}]")
+        choose(page, "[data-testid=confirm-take]")
+    elif "reserve" in kinds and "card" in kinds["reserve"]:
+        choose(page, f".market [data-card='{kinds['reserve']['card']}']")
+        choose(page, "[data-testid=reserve]")
+    else:
+        choose(page, "[data-testid=pass]")
+
+
+def test_a_whole_splendor_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+    open_site(page, base_url)
+    choose(page, "[data-testid=pick-splendor]")
+    expect(page.get_by_test_id("new-game-form")).to_be_visible()
+    tab_to(page, "[data-testid=seat-kind-1]")
+    page.keyboard.press("Home")
+    for _ in range(2):
+        page.keyboard.press("ArrowDown")  # Human → Computer — easy → Computer — normal
+    assert page.get_by_test_id("seat-kind-1").input_value() == "normal"
+    tab_to(page, "#seed-input")
+    page.keyboard.type("8")
+    choose(page, "[data-testid=start-game]")
+    decisions = 0
+    while True:
+        state = wait_state(page)
+        if state == "results":
+            break
+        assert state == "turn", state
+        before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
+        play_splendor_by_keyboard(page, legal_moves(page))
+        page.wait_for_function(
+            f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
+        decisions += 1
+        assert decisions < 200, "the game did not end"
+    expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
     tab_to(page, "[data-testid=rematch]")
     assert decisions > 10
