@@ -1,16 +1,23 @@
 """Keyboard-only play in a real Chromium (issue 13; docs/accessibility.md): a whole game of Starlight
-Guild, and one of Splendor, against a computer, to the results, with no click — Tab moves the focus through the table in
+Guild, one of Splendor and one of Station, against a computer, to the results, with no click — Tab moves the focus through the table in
 its order, Enter chooses; the focused control always shows a focus ring."""
 
 from __future__ import annotations
 
+from net_support import greedy
 from playwright.sync_api import Page, expect
 from site_helpers import legal_moves, open_site, wait_state
 
 MAX_TABS = 300
 
+# an outline of at least 2 px; on Station's SVG nodes (no outline there) the node's cell drawn with
+# the focus stroke (css/station.css: white, 4 units; no other state draws it so)
 FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === document.body) return false;
-  const st = getComputedStyle(el); return st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2; }"""
+  const st = getComputedStyle(el);
+  if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2) return true;
+  const cell = el.querySelector && el.querySelector(':scope > .cell');
+  if (!cell) return false;
+  const c = getComputedStyle(cell); return c.stroke === 'rgb(255, 255, 255)' && parseFloat(c.strokeWidth) >= 4; }"""
 
 
 def tab_to(page: Page, selector: str) -> None:
@@ -136,6 +143,68 @@ def test_a_whole_splendor_game_by_keyboard_alone(page: Page, base_url: str) -> N
             f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
         decisions += 1
         assert decisions < 200, "the game did not end"
+    expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
+    tab_to(page, "[data-testid=rematch]")
+    assert decisions > 10
+
+
+def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
+    """One Station move, by keyboard only, through the same controls a tap uses."""
+    kind = move["type"]
+    if kind == "acquire":
+        for cid in move["credits"]:
+            choose(page, f"[data-testid=credit-{cid}]")
+        choose(page, "[data-testid=take]")
+    elif kind == "purchase":
+        berth = next(b["berth"] for b in view["market"] if b["module"] and b["module"]["id"] == move["module"])
+        choose(page, f"[data-testid=berth-{berth}]")
+        choose(page, "[data-testid=pay-" + "-".join(str(v) for v in move["pay"]) + "]")
+        if move["to"] == "dock":
+            choose(page, "[data-testid=to-dock]")
+        else:
+            choose(page, f".sn-mine [data-testid=node-{move['to']['ring']}-{move['to']['sector']}]")
+            choose(page, "[data-testid=confirm-node]")
+    elif kind == "bonus":
+        choose(page, f"[data-testid=bonus-{move['credit']}]")
+    elif kind == "decline":
+        choose(page, "[data-testid=decline]")
+    elif kind == "reconfigure" and move["op"] == "remove":
+        choose(page, f".sn-mine [data-testid=node-{move['at']['ring']}-{move['at']['sector']}]")
+        choose(page, "[data-testid=remove]")
+    elif kind == "reconfigure":
+        where = move["to"] if move["op"] == "install" else move["at"]
+        choose(page, f"[data-testid=dock-{move['module']}]")
+        choose(page, f".sn-mine [data-testid=node-{where['ring']}-{where['sector']}]")
+        choose(page, "[data-testid=confirm-node]")
+    else:
+        choose(page, "[data-testid=pass]")
+
+
+def test_a_whole_station_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+    open_site(page, base_url)
+    choose(page, "[data-testid=pick-station]")
+    expect(page.get_by_test_id("new-game-form")).to_be_visible()
+    tab_to(page, "[data-testid=seat-kind-1]")
+    page.keyboard.press("Home")
+    for _ in range(2):
+        page.keyboard.press("ArrowDown")  # Human → Computer — easy → Computer — normal
+    assert page.get_by_test_id("seat-kind-1").input_value() == "normal"
+    tab_to(page, "#seed-input")
+    page.keyboard.type("5")
+    choose(page, "[data-testid=start-game]")
+    decisions = 0
+    while True:
+        state = wait_state(page)
+        if state == "results":
+            break
+        assert state == "turn", state
+        before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
+        view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
+        play_station_by_keyboard(page, view, greedy(view, moves, before, 0))
+        page.wait_for_function(
+            f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
+        decisions += 1
+        assert decisions < 300, "the game did not end"
     expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
     tab_to(page, "[data-testid=rematch]")
     assert decisions > 10

@@ -18,7 +18,11 @@ export E2E_NO_BUILD=1  # just built
 # (../shared/TESTING.md). pytest runs inside a private one made here: loopback plus a veth
 # pair that leads nowhere, so nothing the tests start can reach outside this machine. As root
 # (CI), or through an unprivileged user namespace; elsewhere the WebRTC tests skip and say why.
-NETNS='ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add 198.51.100.1/24 dev v0 &&
+# addrgenmode none: no IPv6 link-local addresses appear on the veths a second later (Chromium
+# counts an address change as a network change and fails the page loads then in flight,
+# net::ERR_NETWORK_CHANGED, so the first e2e test of a run could hang at "Starting…").
+NETNS='ip link set lo up && ip link add v0 type veth peer name v1 &&
+  ip link set v0 addrgenmode none && ip link set v1 addrgenmode none && ip addr add 198.51.100.1/24 dev v0 &&
   ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec "$@"'
 command -v ip >/dev/null || [ "$(id -u)" -ne 0 ] || apt_install iproute2
 if command -v ip >/dev/null; then
