@@ -1,6 +1,7 @@
 """Keyboard-only play in a real Chromium (issue 13; docs/accessibility.md): a whole game of Starlight
-Guild, one of Splendor and one of Station, against a computer, to the results, with no click — Tab moves the focus through the table in
-its order, Enter chooses; the focused control always shows a focus ring."""
+Guild, one of Splendor and one of Station, against a computer, to the results, with no click — Tab
+moves the focus through the table in its order, Enter chooses; the focused control always shows a
+focus ring."""
 
 from __future__ import annotations
 
