@@ -62,7 +62,10 @@ function setProgress(fraction, detail) {
   if (detail) $("loading-detail").textContent = detail;
 }
 
-const engine = new EngineClient();
+// the worker index.html started before this module loaded (taken once), else a new one
+const early = window.tabletopEarlyEngine || null;
+delete window.tabletopEarlyEngine;
+const engine = new EngineClient(undefined, early);
 let lastFraction = 0;
 // a boot that stops moving says so (the bar itself only moves on real progress)
 let stallTimer = 0;

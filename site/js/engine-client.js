@@ -24,7 +24,10 @@ const DEFAULT_WORKER_URL = new URL("../worker/engine-worker.js", import.meta.url
  * `request` resolves with the whole reply (`ok: true`) or rejects with an EngineError.
  */
 export class EngineClient {
-  constructor(workerUrl = DEFAULT_WORKER_URL) {
+  /** `early`: a worker the page started already ({worker, events}: index.html's inline script),
+   * adopted with the events it sent before this client existed (handled once the current task's
+   * code has run, so an `onProgress` set right after construction sees them too) */
+  constructor(workerUrl = DEFAULT_WORKER_URL, early = null) {
     this.onProgress = null;
     this.bootMs = null;
     this.engineVersion = null;
@@ -35,7 +38,7 @@ export class EngineClient {
       this._resolveReady = resolve;
       this._rejectReady = reject;
     });
-    this.worker = new Worker(workerUrl, { type: "module", name: "engine" });
+    this.worker = early ? early.worker : new Worker(workerUrl, { type: "module", name: "engine" });
     this.worker.onmessage = (e) => this._onMessage(e.data);
     this.worker.onerror = (e) => {
       const msg = (e && e.message) || "the engine worker failed to start";
@@ -43,6 +46,17 @@ export class EngineClient {
       this._bootFailed(msg);
     };
     this.worker.onmessageerror = () => this._bootFailed("the engine worker sent an unreadable message");
+    if (early) {
+      const missed = early.events.splice(0);
+      early.events = null;
+      queueMicrotask(() => {
+        for (const [kind, e] of missed) {
+          if (kind === "message") this.worker.onmessage(e);
+          else if (kind === "error") this.worker.onerror(e);
+          else this.worker.onmessageerror(e);
+        }
+      });
+    }
   }
 
   _bootFailed(message) {
