@@ -177,10 +177,12 @@ MARKUP = "<b>Ben</b><img src=x>"
 @pytest.mark.timeout(420)
 def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watch(devices, base_url):
     seed = 2
-    host, (ben,), screen, join_url, code = table_of_three(
-        devices, base_url, "splendor", seed, seats=("human", "human", "normal"), name="Ana", names=(MARKUP,))
-    devs = [host, ben, screen]
-    names = {0: "Ana", 1: MARKUP, 2: "Computer (normal)"}
+    # the host and two phones (issue 19's table), and a computer seat named by its level
+    host, (ben, cy), screen, join_url, code = table_of_three(
+        devices, base_url, "splendor", seed, seats=("human", "human", "human", "normal"), name="Ana",
+        names=(MARKUP, "Cy"))
+    devs = [host, ben, cy, screen]
+    names = {0: "Ana", 1: MARKUP, 2: "Cy", 3: "Computer (normal)"}
     for d in devs:
         for seat, name in names.items():
             chip = d.page.get_by_test_id(f"net-seat-{seat}")
@@ -201,7 +203,7 @@ def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watc
     expect(late.get_by_test_id("net-seat-1")).to_contain_text(MARKUP)
     devs.append(watcher)
 
-    by_seat = {0: host, 1: ben}
+    by_seat = {0: host, 1: ben, 2: cy}
     credentials = credentials_of(devs)
     deck_reserve = countdown_seen = False
     for _ in range(200):
@@ -210,7 +212,7 @@ def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watc
         if version >= 30 or last["over"]:
             break
         seat = last["view"]["to_act"][0]
-        if seat == 2:  # the computer seat plays by itself after its pause
+        if seat == 3:  # the computer seat plays by itself after its pause
             host.wait_version(version + 1)
             continue
         dev = by_seat[seat]
@@ -250,6 +252,6 @@ def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watc
         expect(d.page.get_by_test_id("net-seat-0")).to_contain_text("Ana Maria", timeout=STEP_TIMEOUT_MS)
 
     snapshot = host.page.evaluate("() => window.tabletopNet.save()")
-    assert [s["name"] for s in snapshot["seats"]] == ["Ana Maria", "Benedict", "Computer (normal)"]
-    for d in (ben, screen, watcher):
+    assert [s["name"] for s in snapshot["seats"]] == ["Ana Maria", "Benedict", "Cy", "Computer (normal)"]
+    for d in (ben, cy, screen, watcher):
         check_privacy(snapshot["match"], d.received(), d.seat, credentials)

@@ -49,8 +49,12 @@ def random_record(game: str, seed: int, options: dict[str, bool] | None = None) 
 
 def open_in_viewer(page: Page, record: dict[str, Any], name: str) -> None:
     """Imports the record from a file and opens it in the replay viewer."""
+    entries = page.get_by_test_id("history-entry")
+    before = entries.count()
     page.get_by_test_id("history-import").set_input_files(
         files=[{"name": name, "mimeType": "application/json", "buffer": json.dumps(record).encode()}])
+    # the list drawn again with it (until then its first entry of the game is an older one)
+    expect(entries).to_have_count(before + 1)
     expect(page.get_by_test_id("history-usage")).to_contain_text("kept")
     # the newest entry of that game: the one just imported
     page.locator(f"[data-testid=history-entry][data-game={record['game']}]").first.get_by_test_id("history-open").click()
