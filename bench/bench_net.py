@@ -43,7 +43,10 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from net_support import READY, WHY_NOT, greedy  # noqa: E402
 from serve import BackgroundServer, PeerServer  # noqa: E402
 
-NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add 198.51.100.1/24 dev v0 && "
+# addrgenmode none, as in scripts/test.sh: no IPv6 link-local address turns up a second in (Chromium
+# takes it for a network change and fails the page loads in flight: net::ERR_NETWORK_CHANGED)
+NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
+      "ip link set v0 addrgenmode none && ip link set v1 addrgenmode none && ip addr add 198.51.100.1/24 dev v0 && "
       "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
 
 
