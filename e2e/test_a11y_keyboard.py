@@ -5,9 +5,11 @@ focus ring."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from net_support import greedy
 from playwright.sync_api import Page, expect
-from site_helpers import legal_moves, open_site, wait_state
+from site_helpers import open_site, wait_state
 
 MAX_TABS = 300
 
@@ -58,10 +60,13 @@ def play_by_keyboard(page: Page, moves: list[dict]) -> None:
         choose(page, "[data-testid=pass]")
 
 
-def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+def game_by_keyboard(page: Page, base_url: str, game: str, seed: int,
+                     decide: Callable[[dict, list[dict], int], None], limit: int) -> None:
+    """From the picker to the results by keyboard alone: the game, a normal computer in seat 2
+    (the seat menu by arrows), the seed, then every decision by `decide(view, moves, moves_made)`;
+    the results' buttons are reached too."""
     open_site(page, base_url)
-    # the picker and the form by keyboard too
-    choose(page, "[data-testid=pick-guild]")
+    choose(page, f"[data-testid=pick-{game}]")
     expect(page.get_by_test_id("new-game-form")).to_be_visible()
     tab_to(page, "[data-testid=seat-kind-1]")
     page.keyboard.press("Home")  # the seat menu by arrows
@@ -69,7 +74,7 @@ def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None
         page.keyboard.press("ArrowDown")  # Human → Computer — easy → Computer — normal
     assert page.get_by_test_id("seat-kind-1").input_value() == "normal"
     tab_to(page, "#seed-input")
-    page.keyboard.type("5")
+    page.keyboard.type(str(seed))
     choose(page, "[data-testid=start-game]")
     decisions = 0
     while True:
@@ -78,16 +83,19 @@ def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None
             break
         assert state == "turn", state
         before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
-        play_by_keyboard(page, legal_moves(page))
+        view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
+        decide(view, moves, before)
         page.wait_for_function(
             f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
         decisions += 1
-        assert decisions < 200, "the game did not end"
-    results = page.get_by_test_id("results")
-    expect(results.get_by_test_id("winner")).to_be_visible()
-    # the results' buttons are reached by keyboard as well
+        assert decisions < limit, "the game did not end"
+    expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
     tab_to(page, "[data-testid=rematch]")
     assert decisions > 10
+
+
+def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+    game_by_keyboard(page, base_url, "guild", 5, lambda view, moves, n: play_by_keyboard(page, moves), 200)
 
 
 def play_splendor_by_keyboard(page: Page, moves: list[dict]) -> None:
@@ -121,32 +129,7 @@ def play_splendor_by_keyboard(page: Page, moves: list[dict]) -> None:
 
 
 def test_a_whole_splendor_game_by_keyboard_alone(page: Page, base_url: str) -> None:
-    open_site(page, base_url)
-    choose(page, "[data-testid=pick-splendor]")
-    expect(page.get_by_test_id("new-game-form")).to_be_visible()
-    tab_to(page, "[data-testid=seat-kind-1]")
-    page.keyboard.press("Home")
-    for _ in range(2):
-        page.keyboard.press("ArrowDown")  # Human → Computer — easy → Computer — normal
-    assert page.get_by_test_id("seat-kind-1").input_value() == "normal"
-    tab_to(page, "#seed-input")
-    page.keyboard.type("8")
-    choose(page, "[data-testid=start-game]")
-    decisions = 0
-    while True:
-        state = wait_state(page)
-        if state == "results":
-            break
-        assert state == "turn", state
-        before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
-        play_splendor_by_keyboard(page, legal_moves(page))
-        page.wait_for_function(
-            f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
-        decisions += 1
-        assert decisions < 200, "the game did not end"
-    expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
-    tab_to(page, "[data-testid=rematch]")
-    assert decisions > 10
+    game_by_keyboard(page, base_url, "splendor", 8, lambda view, moves, n: play_splendor_by_keyboard(page, moves), 200)
 
 
 def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
@@ -182,30 +165,5 @@ def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
 
 
 def test_a_whole_station_game_by_keyboard_alone(page: Page, base_url: str) -> None:
-    open_site(page, base_url)
-    choose(page, "[data-testid=pick-station]")
-    expect(page.get_by_test_id("new-game-form")).to_be_visible()
-    tab_to(page, "[data-testid=seat-kind-1]")
-    page.keyboard.press("Home")
-    for _ in range(2):
-        page.keyboard.press("ArrowDown")  # Human → Computer — easy → Computer — normal
-    assert page.get_by_test_id("seat-kind-1").input_value() == "normal"
-    tab_to(page, "#seed-input")
-    page.keyboard.type("5")
-    choose(page, "[data-testid=start-game]")
-    decisions = 0
-    while True:
-        state = wait_state(page)
-        if state == "results":
-            break
-        assert state == "turn", state
-        before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
-        view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
-        play_station_by_keyboard(page, view, greedy(view, moves, before, 0))
-        page.wait_for_function(
-            f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
-        decisions += 1
-        assert decisions < 300, "the game did not end"
-    expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
-    tab_to(page, "[data-testid=rematch]")
-    assert decisions > 10
+    game_by_keyboard(page, base_url, "station", 5,
+                     lambda view, moves, n: play_station_by_keyboard(page, view, greedy(view, moves, n, 0)), 300)
