@@ -4,7 +4,7 @@
     site/*                        -> dist/
     workers/*                     -> dist/worker/
     node_modules/pyodide/<5 files> -> dist/pyodide/
-    PeerJS client, qrcode-generator -> dist/vendor/   (the phone table; same origin, no CDN)
+    PeerJS client, qrcode-generator, jsQR -> dist/vendor/   (the phone table; same origin, no CDN)
     micropip 0.11.1 wheel          -> dist/wheels/   (downloaded once into vendor/)
     the engine wheel (from source) -> dist/wheels/   (rebuilt only when its sources change)
     dist/wheels/manifest.json      {"engine", "micropip", "engine_version", ...}
@@ -50,6 +50,9 @@ VENDOR_FILES = {
     "peerjs.min.js": ROOT / "node_modules" / "peerjs" / "dist" / "peerjs.min.js",  # global `Peer`
     "peerjs.LICENSE.txt": ROOT / "node_modules" / "peerjs" / "LICENSE",  # MIT (qrcode-generator: MIT, in its header)
     "qrcode.mjs": ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs",  # ES module
+    # reads QR codes where the browser has no BarcodeDetector (site/js/net/scan.js); global `jsQR`
+    "jsqr.js": ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js",
+    "jsqr.LICENSE.txt": ROOT / "node_modules" / "jsqr" / "LICENSE",  # Apache-2.0
 }
 PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"  # served for PyScript pages
 PYODIDE_PYTHON = "3.14"  # the Python of the vendored Pyodide (npm pyodide@314.0.7)

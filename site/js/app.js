@@ -229,6 +229,8 @@ $("seat-list").addEventListener("change", (e) => {
 });
 $("seat-list").addEventListener("input", (e) => { if (e.target.dataset.name) formNames[Number(e.target.dataset.name)] = e.target.value; });
 $("back-to-picker").addEventListener("click", () => showScreen("picker"));
+// hosting: how phones join (a link through the signalling server, or codes with no server)
+$("host-table").addEventListener("change", () => { $("host-joining-field").hidden = !$("host-table").checked; });
 $("new-game-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const seedRaw = $("seed-input").value.trim();
@@ -241,7 +243,7 @@ $("new-game-form").addEventListener("submit", (e) => {
   rememberSeatNames(names, formSeats.slice(0, formPlayers));
   if ($("host-table").checked) {  // a phone table (site/js/net/host.js)
     netTables().then((net) => net.hostTable(netApp, { game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers),
-      names, seed, options: { ...(formOptions[formGame.id] || {}) } })).catch((err) => toast(err.message || String(err)));
+      names, seed, options: { ...(formOptions[formGame.id] || {}) }, joining: $("host-joining").value })).catch((err) => toast(err.message || String(err)));
     return;
   }
   startGame({ game: formGame.id, players: formPlayers, seats: formSeats.slice(0, formPlayers), names, seed,

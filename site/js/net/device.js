@@ -7,6 +7,9 @@
 //   table.html?watch=<room>   a shared screen: enter the viewing code, see the public table
 //   table.html?watch          the same with only the viewing code (it names the host's peer)
 //   table.html                enter a room link/id or a viewing code
+//   table.html?codes          no server: the host's code (scanned or pasted) in, this
+//                             device's answer out (docs/net.md "Joining with codes");
+//                             ?codes=<room> after a reload: a new code takes the seat back
 //
 // No engine runs here. Every view, legal move and timer comes from the host; a move is sent
 // as {"v":1,"type":"move","credential","version","move"} and the host's engine judges it.
@@ -20,6 +23,9 @@ import { keepFinalRecord } from "./final-record.js";
 import { messageProblem } from "./checks.js";
 import { NAME_MAX, rememberName, rememberedName } from "./names.js";
 import { esc } from "../games/gems-ui.js";
+import { decodeCode } from "./codes.js";
+import { answerOffer } from "./direct.js";
+import { qrSvg, scanWithCamera } from "./scan.js";
 
 const V = 1;
 const params = new URLSearchParams(location.search);
@@ -106,6 +112,67 @@ class Device {
     this.connect();
   }
 
+  // ------------------------------------------------------------------ no server: codes
+  /** table.html?codes: wait for the host's code (docs/net.md "Joining with codes") */
+  startCodes() {
+    this.codes = true;
+    showCodes(this.room
+      ? "This device was at a table: on the host, tap <b>Add a phone</b> (or <b>Add a shared screen</b>) for a new code, and scan or paste it here to take your seat back."
+      : null);
+    status("", "info");
+  }
+
+  /** the host's code, scanned or pasted: checked, then this device's answer is shown */
+  async useOffer(text) {
+    codesError("");
+    const r = decodeCode(text);
+    if (r.error) { codesError(r.error); return false; }
+    const offer = r.code;
+    if (offer.kind === "answer") {
+      codesError("This is a phone's answer: it goes to the host. Here, enter the code the host shows (Add a phone).");
+      return false;
+    }
+    if (this.link && this.link.open) { codesError("This device is connected to the host already."); return false; }
+    if (this.room && offer.room !== this.room) {
+      codesError(`This code is for another table (${offer.room}); this device is at table ${this.room}. To join that table, open table.html?codes afresh.`);
+      return false;
+    }
+    if (this.offerConn) {  // an earlier answer nobody took: dropped quietly
+      if (this.link && this.link.conn === this.offerConn) this.link = null;
+      this.offerConn.close();
+      this.offerConn = null;
+    }
+    let made;
+    try {
+      made = await answerOffer(offer);
+    } catch (err) {
+      codesError(`This code could not be used: ${err.message}`);
+      return false;
+    }
+    this.room = offer.room;
+    this.mode = offer.kind === "screen" ? "screen" : "phone";
+    if (this.mode === "screen") {
+      this.code = offer.viewing;
+      document.documentElement.classList.add("net-screen-mode");
+    }
+    const q = new URLSearchParams(location.search);
+    q.set("codes", this.room);
+    history.replaceState(null, "", `?${q.toString().replace(/=(&|$)/g, "$1")}`);
+    this.offerConn = made.conn;
+    made.conn.on("open", () => { if (this.offerConn === made.conn) this.offerConn = null; });
+    this.attach(made.conn, 0);
+    await showAnswer(made.text);
+    return made.text;
+  }
+
+  /** no server, the link is gone: a new exchange of codes brings the host back */
+  codesLost() {
+    const text = "The connection to the host was lost. On the host, tap Add a phone for a new code, and scan or paste it here.";
+    status(text, "reconnecting");
+    if (this.view) this.view.setConnection("reconnecting", "Lost the host: a new code brings it back");
+    showCodes(null);
+  }
+
   target() {
     return this.room ? this.ids.host(this.room) : this.ids.view(this.code);
   }
@@ -113,14 +180,19 @@ class Device {
   connect() {
     if (this.closed || this.moved) return;
     clearTimeout(this.retryTimer);
-    const conn = this.peer.connect(this.target(), { reliable: true, serialization: "raw" });
+    this.attach(this.peer.connect(this.target(), { reliable: true, serialization: "raw" }), OPEN_TIMEOUT_MS);
+  }
+
+  /** a connection to the host (PeerJS's, or a DirectConn with no server) becomes this device's link */
+  attach(conn, openTimeoutMs) {
     const link = new Link(conn, { limits: HOST_LIMITS, label: "the host" });
     this.link = link;
-    const openTimer = setTimeout(() => { if (!link.open) link.close(); }, OPEN_TIMEOUT_MS);
+    const openTimer = openTimeoutMs ? setTimeout(() => { if (!link.open) link.close(); }, openTimeoutMs) : 0;
     link.onopen = () => {
       clearTimeout(openTimer);
       this.retry = 0;
       this.hostBack();
+      if (this.codes) codesConnected();
       status("", "online");
       if (this.view) this.view.setConnection("online", "Connected");
     };
@@ -135,6 +207,7 @@ class Device {
       this.link = null;
       if (this.pending) this.settle(false, "The connection to the host dropped before it answered.");
       if (this.closed || this.moved) return;
+      if (this.codes) { this.codesLost(); return; }  // no server: only a new code brings the host back
       const wait = backoff(this.retry++);
       if (this.lobbyMsg) this.hostAway();  // we were at the table: say how long we have waited
       else status(`Connection to the host lost — reconnecting in ${Math.ceil(wait / 1000)} s…`, "reconnecting");
@@ -425,11 +498,45 @@ function roomFrom(text) {
 
 let device = null;
 
+// ---------------------------------------------------------------------------- the codes section
+function showCodes(hint) {
+  if (hint) $("codes-hint").innerHTML = hint;
+  $("codes-offer").value = "";
+  $("codes-answer").hidden = true;
+  $("codes-answer-text").value = "";
+  $("codes-answer-qr").innerHTML = "";
+  $("codes-form").hidden = false;
+  $("codes-scan").hidden = false;
+  setHidden($("codes"), false);
+  for (const id of ["entry", "lobby", "watch-entry"]) setHidden($(id), true);
+}
+function codesError(text) { $("codes-error").textContent = text; }
+async function showAnswer(text) {
+  $("codes-answer-text").value = text;
+  $("codes-answer").hidden = false;
+  $("codes-form").hidden = true;
+  $("codes-scan").hidden = true;
+  try {
+    const { svg, modules } = await qrSvg(text);
+    $("codes-answer-qr").innerHTML = svg;
+    $("codes-answer").dataset.modules = String(modules);
+  } catch (err) {
+    console.error(err);
+  }
+}
+function codesConnected() {
+  setHidden($("codes"), true);
+  codesError("");
+}
+
 function boot() {
   $("player-name").value = $("rename-input").value = rememberedName();
   const join = params.get("join");
   const watch = params.get("watch");
-  if (join) {
+  if (params.has("codes")) {
+    device = new Device({ mode: "phone", room: params.get("codes") || null });
+    device.startCodes();
+  } else if (join) {
     device = new Device({ mode: "phone", room: join });
     device.start();
   } else if (watch !== null && watch !== "") {
@@ -506,6 +613,19 @@ $("leave-seat").addEventListener("click", () => {
 // a page going away (closed, reloaded) says goodbye, so the host knows at once
 addEventListener("pagehide", () => { if (device && device.link) device.link.bye(); });
 $("transfer-close").addEventListener("click", () => { $("transfer-dialog").hidden = true; });
+$("codes-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (device) device.useOffer($("codes-offer").value);
+});
+$("codes-scan").addEventListener("click", () => {
+  codesError("");
+  scanWithCamera($("codes-scan-box")).then((text) => { $("codes-offer").value = text; if (device) device.useOffer(text); },
+    (err) => codesError(err.message));
+});
+$("codes-copy").addEventListener("click", () => {
+  const text = $("codes-answer-text").value;
+  if (navigator.clipboard && text) navigator.clipboard.writeText(text).then(() => toast("Answer copied.", "info"), () => {});
+});
 
 function exposeForTests() {
   window.tabletopNet = {
@@ -517,6 +637,7 @@ function exposeForTests() {
     get last() { return device && device.view ? device.view.last : null; },
     get legalMoves() { return device && device.view ? device.view.legalMoves : []; },
     get connected() { return !!(device && device.link && device.link.open); },
+    get joining() { return device && device.codes ? "codes" : "server"; },
     get received() { return device ? device.received : null; },
     get drawn() { return device && device.view ? device.view.drawn : {}; },
     get timing() { return device && device.view ? device.view.timing : {}; },

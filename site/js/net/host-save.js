@@ -33,7 +33,7 @@ export async function saveHost(host, engine, key = null) {
     const saved = reply.saved;
     const version = saved.match.log.length;
     await saveRoom({
-      room: host.room, game: host.game, players: host.players, saved,
+      room: host.room, game: host.game, players: host.players, joining: host.joining, saved,
       savedAt: Date.now(), version, over: !!(saved.match.state && saved.match.state.ended),
     });
     host.savedVersion = version;

@@ -16,6 +16,7 @@ import { TableView, loadCSS, GAME_UI } from "./ui.js";
 import { offerSaved, saveHost, saveKeyFor } from "./host-save.js";
 import { roomBotMove } from "../bots/bot-worker.js";
 import { rememberName, rememberedName } from "./names.js";
+import { HostCodes } from "./host-codes.js";
 
 const V = 1;
 const IDLE_TICK_S = 60;  // with nothing scheduled, still tick now and then (24-hour expiry)
@@ -41,7 +42,9 @@ export async function onBoot(appApi, params) {
   offerSaved(app.games, restoreTable).catch(() => {});
 }
 
-/** the new-game form's "Host a table (phones)": cfg = {game, players, seats, seed} */
+/** the new-game form's "Host a table (phones)": cfg = {game, players, seats, seed, joining};
+ *  joining: "server" (a join link, PeerJS's signalling server) or "codes" (no server at all:
+ *  host-codes.js) */
 export async function hostTable(appApi, cfg) {
   app = appApi;
   if (cfg.seats[0] !== "human") {
@@ -97,6 +100,7 @@ class Host {
     this.room = randomId(10);
     this.game = cfg.game;
     this.players = cfg.players;
+    this.joining = cfg.joining === "codes" ? "codes" : "server";
     // names are cleaned by the engine (engine/table/names.py); computers are named by level there
     const seats = cfg.seats.map((k, i) => (k === "human" ? { kind: "human", name: (cfg.names || [])[i] || "" } : { kind: "bot", bot: k }));
     const fields = { game: cfg.game, players: cfg.players, seats };
@@ -114,6 +118,7 @@ class Host {
     this.room = record.room;
     this.game = record.game;
     this.players = record.players;
+    this.joining = record.joining === "codes" ? "codes" : "server";
     await this.show();
     const reply = await this.op("room_restore", { saved: record.saved }, { noRoom: true });
     this.credential = reply.credential;
@@ -162,15 +167,26 @@ class Host {
       <div class="net-host-view"></div>`;
     document.getElementById("app").appendChild(section);
     this.section = section;
+    if (this.joining === "codes") {
+      // no server: phones join by exchanging codes (host-codes.js) instead of the join link
+      const body = section.querySelector(".net-invite-text");
+      section.querySelector("[data-testid=join-qr]").remove();
+      for (const el of [...body.children].slice(0, 3)) el.remove();
+      const codesBox = document.createElement("div");
+      body.prepend(codesBox);
+      this.codes = new HostCodes(this, codesBox);
+    }
     const joinUrl = new URL(`table.html?join=${encodeURIComponent(this.room)}`, location.href).href;
     this.joinUrl = joinUrl;
     const a = section.querySelector("[data-testid=join-link]");
-    a.href = joinUrl;
-    a.textContent = joinUrl;
-    this.drawQR(joinUrl);
-    section.querySelector("[data-testid=copy-link]").addEventListener("click", () => {
-      navigator.clipboard && navigator.clipboard.writeText(joinUrl).then(() => app.toast("Link copied.", "info"), () => {});
-    });
+    if (a) {
+      a.href = joinUrl;
+      a.textContent = joinUrl;
+      this.drawQR(joinUrl);
+      section.querySelector("[data-testid=copy-link]").addEventListener("click", () => {
+        navigator.clipboard && navigator.clipboard.writeText(joinUrl).then(() => app.toast("Link copied.", "info"), () => {});
+      });
+    }
     section.querySelector("[data-testid=viewing-code-btn]").addEventListener("click", () => this.viewingCode());
     const nameField = section.querySelector("[data-testid=host-name]");
     nameField.value = rememberedName();
@@ -372,6 +388,10 @@ class Host {
 
   // ------------------------------------------------------------------ the network
   async listen() {
+    if (this.joining === "codes") {  // no signalling server: HostCodes hands each channel to accept()
+      this.status("online", "Open: add phones with codes");
+      return;
+    }
     let Peer;
     try {
       [Peer, this.cfg] = await Promise.all([loadPeerJS(), loadConfig()]);
@@ -499,6 +519,7 @@ class Host {
   }
 
   hangUp() {
+    if (this.codes) this.codes.close();
     for (const link of this.links.values()) link.close();
     this.links.clear();
     for (const e of this.peers) { try { e.peer.destroy(); } catch { /* gone */ } }
@@ -550,6 +571,9 @@ function exposeForTests(host) {
     get sentAt() { return host.sentAt; },
     get savedVersion() { return host.savedVersion; },
     get joinUrl() { return host.joinUrl; },
+    get joining() { return host.joining; },
+    /** no server: the codes made so far, {kind, chars, modules} */
+    get codeSizes() { return host.codes ? host.codes.sizes : []; },
     play: (move) => host.attempt(move),
     save: () => host.op("room_save").then((r) => r.saved),
     viewingCode: () => host.viewingCode(),

@@ -52,6 +52,7 @@ export function recordProblem(r) {
   if (!Number.isFinite(r.savedAt)) return "no time saved";
   if (!isInt(r.version)) return "version is not a whole number";
   if (typeof r.over !== "boolean") return "over is not true or false";
+  if (r.joining !== undefined && r.joining !== "server" && r.joining !== "codes") return "joining is neither server nor codes";
   if (!isObject(r.saved) || !isObject(r.saved.match) || !Array.isArray(r.saved.match.log)) return "no saved room";
   return null;
 }

@@ -1,0 +1,394 @@
+"""A table with no server at all (issue 15): the host, two phones and a shared screen joined by
+exchanging codes as text, as a person pastes them (docs/net.md "Joining with codes"). No PeerJS
+server runs for these tests, and each page's config.json names a signalling port where nothing
+listens: any use of a server would fail. Real Chromium, real WebRTC, each device in its own
+browser context.
+
+- a whole game of Starlight Guild: host + two phones + a screen, each joined by one exchange of
+  codes (the screen's code carries the viewing code); a phone refreshed mid-game re-joins by a
+  new exchange and reclaims its seat with its stored credential; every seat reserves a workshop
+  once (sentinels), and nothing private of another seat reaches any phone or the screen;
+- stale, foreign, truncated and altered codes are refused with a reason, on the host and on a
+  phone, and nothing changes at the table;
+- the QR code the host shows reads back (jsQR, the site's own copy) as the code's text;
+- the host reloads: the table comes back paused, a phone re-joins with a new code, the host
+  resumes and play goes on.
+The codes' sizes are printed (characters, QR modules).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+import engine
+from net_support import (
+    BOOT_TIMEOUT_MS, PHONE, SCREEN, STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, needs_webrtc,
+    secrets_by_version, wait_all,
+)
+
+pytestmark = [needs_webrtc]
+
+GUILD_SEED = 5
+# a signalling server that is not there: nothing listens on the discard port of loopback
+DEAD_CONFIG = json.dumps({
+    "signalling": {"host": "127.0.0.1", "port": 9, "path": "/peerjs", "secure": False, "key": "peerjs"},
+    "iceServers": [], "idPrefix": "e2e-codes-",
+})
+
+
+@pytest.fixture
+def devices(browser, base_url):
+    """Browser contexts, one per device, with no signalling server: `devices.new(kind)` → Page.
+    Every request a page makes is kept (page.requests) to show that none goes to a server."""
+    made: list[BrowserContext] = []
+
+    class Factory:
+        def new(self, kind: str = "phone") -> Page:
+            viewport = PHONE if kind == "phone" else SCREEN if kind == "screen" else {"width": 1280, "height": 900}
+            ctx = browser.new_context(viewport=viewport, service_workers="block")
+            ctx.route("**/config.json", lambda route: route.fulfill(body=DEAD_CONFIG, content_type="application/json"))
+            made.append(ctx)
+            page = ctx.new_page()
+            page.on("dialog", lambda d: d.accept())
+            errors: list[str] = []
+            requests: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("request", lambda r: requests.append(r.url))
+            page.js_errors = errors  # type: ignore[attr-defined]
+            page.requests = requests  # type: ignore[attr-defined]
+            return page
+
+    yield Factory()
+    for ctx in made:
+        try:
+            ctx.close()
+        except Exception:  # noqa: BLE001 - already closed with its browser
+            pass
+
+
+def host_codes_table(page: Page, base_url: str, game: str, seats: list[str], seed: int) -> Device:
+    """From the picker: a hosted table whose phones join with codes (no server)."""
+    page.goto(f"{base_url}?netlog=1")
+    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.get_by_test_id(f"pick-{game}").click()
+    form = page.get_by_test_id("new-game-form")
+    form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
+    for i, kind in enumerate(seats):
+        form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
+    form.locator("#seed-input").fill(str(seed))
+    expect(form.get_by_test_id("host-joining-field")).to_be_hidden()
+    form.locator("label:has([data-testid=host-table])").click()
+    form.get_by_test_id("host-joining").select_option("codes")
+    form.get_by_test_id("start-game").click()
+    wait_codes_host(page)
+    return Device(page, "host", 0)
+
+
+def wait_codes_host(page: Page) -> None:
+    expect(page.get_by_test_id("add-phone")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('[data-testid=host-status]').dataset.state === 'online'",
+                           timeout=STEP_TIMEOUT_MS)
+    expect(page.get_by_test_id("join-link")).to_have_count(0)
+
+
+def host_offer(host: Page, kind: str = "phone") -> str:
+    """the host's Add a phone / Add a shared screen: the code shown as text"""
+    host.get_by_test_id("add-screen" if kind == "screen" else "add-phone").click()
+    box = host.get_by_test_id("code-offer-text")
+    host.wait_for_function("() => /^TT1/.test(document.querySelector('[data-testid=code-offer-text]').value)",
+                           timeout=STEP_TIMEOUT_MS)
+    expect(host.get_by_test_id("code-qr").locator("svg")).to_be_visible()
+    return box.input_value()
+
+
+def device_answer(page: Page, offer: str) -> str:
+    """a phone or a screen pastes the host's code; its answer, as text"""
+    page.get_by_test_id("codes-offer").fill(offer)
+    page.get_by_test_id("codes-submit").click()
+    page.wait_for_function("() => /^TT1/.test(document.querySelector('[data-testid=codes-answer-text]').value)",
+                           timeout=STEP_TIMEOUT_MS)
+    expect(page.get_by_test_id("codes-answer-qr").locator("svg")).to_be_visible()
+    return page.get_by_test_id("codes-answer-text").input_value()
+
+
+def host_takes(host: Page, answer: str) -> None:
+    host.get_by_test_id("answer-text").fill(answer)
+    host.get_by_test_id("answer-submit").click()
+
+
+def exchange(host: Page, page: Page, kind: str = "phone") -> tuple[str, str]:
+    """one exchange of codes, as a person copies them across; returns (offer, answer)"""
+    offer = host_offer(host, kind)
+    answer = device_answer(page, offer)
+    host_takes(host, answer)
+    page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
+    expect(page.get_by_test_id("codes-entry")).to_be_hidden()
+    expect(host.get_by_test_id("answer-error")).to_have_text("")
+    return offer, answer
+
+
+def join_with_code(host: Page, page: Page, base_url: str, seat: int, name: str) -> tuple[Device, str, str]:
+    page.goto(base_url + "table.html?codes&netlog=1")
+    expect(page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    offer, answer = exchange(host, page)
+    lobby = page.get_by_test_id("lobby")
+    expect(lobby).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    lobby.get_by_test_id("player-name").fill(name)
+    lobby.get_by_test_id(f"join-seat-{seat}").click()
+    page.wait_for_function(f"() => window.tabletopNet.seat === {seat} && window.tabletopNet.version !== null",
+                           timeout=STEP_TIMEOUT_MS)
+    return Device(page, name, seat), offer, answer
+
+
+def no_server_was_asked(devs: list[Device], base_url: str) -> None:
+    for d in devs:
+        urls = d.page.requests  # type: ignore[attr-defined]
+        assert all(u.startswith(base_url) or u.startswith(("data:", "blob:")) for u in urls), \
+            f"{d.name} asked another origin: {[u for u in urls if not u.startswith(base_url)][:3]}"
+        assert not any("peerjs" in u for u in urls), f"{d.name} loaded PeerJS or asked its server"
+
+
+def reads_back(page: Page, testid: str) -> str:
+    """the QR code shown under `testid`, drawn into a canvas and read by the site's jsQR"""
+    return page.evaluate(
+        """async (testid) => {
+          const scan = await import('./js/net/scan.js');
+          const jsQR = await scan.loadJsQR();
+          const svg = document.querySelector(`[data-testid=${testid}] svg`);
+          const img = new Image();
+          const text = new XMLSerializer().serializeToString(svg);
+          img.src = 'data:image/svg+xml;base64,' + btoa(text);
+          await img.decode();
+          const size = 600;
+          const c = document.createElement('canvas');
+          c.width = c.height = size;
+          const ctx = c.getContext('2d');
+          ctx.fillStyle = '#fff';
+          ctx.fillRect(0, 0, size, size);
+          ctx.drawImage(img, 0, 0, size, size);
+          const hit = jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
+          return hit ? hit.data : null;
+        }""",
+        testid,
+    )
+
+
+@pytest.mark.timeout(600)
+def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_url):
+    host = host_codes_table(devices.new("host"), base_url, "guild", ["human", "human", "human"], seed=GUILD_SEED)
+    hp = host.page
+    expect(hp.get_by_test_id("codes-page")).to_have_attribute("href", base_url + "table.html?codes")
+
+    ana, offer_a, answer_a = join_with_code(hp, devices.new("phone"), base_url, 1, "Ana")
+    ben_page = devices.new("phone")
+    ben_page.goto(base_url + "table.html?codes&netlog=1")
+    offer_b = host_offer(hp)
+    assert reads_back(hp, "code-qr") == offer_b, "the host's QR code does not read back as its code"
+    answer_b = device_answer(ben_page, offer_b)
+    assert reads_back(ben_page, "codes-answer-qr") == answer_b, "the phone's QR code does not read back as its answer"
+    host_takes(hp, answer_b)
+    ben_page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
+    ben_page.get_by_test_id("player-name").fill("Ben")
+    ben_page.get_by_test_id("join-seat-2").click()
+    ben_page.wait_for_function("() => window.tabletopNet.seat === 2 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
+    ben = Device(ben_page, "Ben", 2)
+    expect(hp.get_by_test_id("net-seat-1")).to_have_attribute("data-state", "online")
+    expect(hp.get_by_test_id("net-seat-2")).to_contain_text("Ben")
+
+    # the shared screen: its code carries the viewing code, so it watches straight away
+    screen_page = devices.new("screen")
+    screen_page.goto(base_url + "table.html?codes&netlog=1")
+    offer_s, answer_s = exchange(hp, screen_page, "screen")
+    screen_page.wait_for_function("() => window.tabletopNet.last !== null && window.tabletopNet.last.seat === null",
+                                  timeout=STEP_TIMEOUT_MS)
+    screen = Device(screen_page, "screen", None)
+    expect(hp.get_by_test_id("net-screen")).to_be_visible()
+    expect(hp.get_by_test_id("viewing-code")).to_be_visible()
+
+    sizes = hp.evaluate("() => window.tabletopNet.codeSizes")
+    print(f"\ncodes (characters): phone offers {len(offer_a)}, {len(offer_b)}; screen offer {len(offer_s)}; "
+          f"answers {len(answer_a)}, {len(answer_b)}, {len(answer_s)}; QR modules {sorted({s['modules'] for s in sizes})}")
+    for text in (offer_a, offer_b, offer_s, answer_a, answer_b, answer_s):
+        assert len(text) <= 300, f"a code of {len(text)} characters"
+
+    devs = [host, ana, ben, screen]
+    by_seat = {0: host, 1: ana, 2: ben}
+    credentials = {0: host.net("credential"), 1: ana.net("credential"), 2: ben.net("credential")}
+    reserved = set()
+    tapped = sent = 0
+    refreshed = False
+    while True:
+        last = host.last()
+        if last["over"]:
+            break
+        version = last["version"]
+        wait_all(devs, version)
+        (seat,) = last["view"]["to_act"]
+        dev = by_seat[seat]
+        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+        moves = dev.net("legalMoves")
+        move = greedy(dev.last()["view"], moves, version, seat)
+        reserves = [m for m in moves if m["type"] == "reserve"]
+        if seat not in reserved and reserves and last["view"]["turn"]["phase"] == "action":
+            move = reserves[0]
+            reserved.add(seat)
+        if version % 3 == 0 and click_move(dev.page, move):
+            tapped += 1
+        else:
+            assert dev.play(move), f"the host refused {move} from seat {seat}"
+            sent += 1
+        wait_all(devs, version + 1)
+
+        if version >= 24 and not refreshed and host.last()["view"]["to_act"] == [2]:
+            # a refreshed phone: no server to find the host again, so a new exchange of codes;
+            # the stored credential takes the seat back
+            refreshed = True
+            before = ben.net("credential")
+            ben.keep_received()
+            ben.page.reload()
+            expect(ben.page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+            expect(ben.page.get_by_test_id("codes-hint")).to_contain_text("take your seat back")
+            expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "offline", timeout=STEP_TIMEOUT_MS)
+            exchange(hp, ben.page)
+            ben.page.wait_for_function(
+                f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version + 1}", timeout=STEP_TIMEOUT_MS)
+            assert ben.net("credential") == before
+            expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
+            expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
+            ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+
+    assert refreshed and tapped >= 10 and sent >= 10
+    assert reserved == {0, 1, 2}
+    final = host.last()["version"]
+    wait_all(devs, final)
+    winner = hp.get_by_test_id("winner").inner_text()
+    for d in devs:
+        expect(d.page.get_by_test_id("net-results")).to_be_visible()
+        expect(d.page.get_by_test_id("winner")).to_have_text(winner)
+        assert d.page.js_errors == [], f"{d.name}: {d.page.js_errors}"
+    no_server_was_asked(devs, base_url)
+
+    saved = hp.evaluate("() => window.tabletopNet.save()")
+    snapshot = saved["match"]
+    assert len(snapshot["log"]) == final
+    replay = engine.replay("guild", 3, snapshot["options"], GUILD_SEED, snapshot["log"])
+    assert replay.is_over() and replay.result()["winners"] == host.last()["view"]["result"]["winners"]
+
+    secrets = secrets_by_version(snapshot)
+    assert any(secrets[v]["own"][1] for v in range(len(secrets))), "seat 1 never held a private reservation"
+    for d in (ana, ben, screen):
+        counts = check_privacy(snapshot, d.received(), d.seat, credentials)
+        assert counts["updates"] >= final, f"{d.name} received {counts['updates']} updates for {final} moves"
+    assert all(json.loads(t)["seat"] is None for t in screen.received() if json.loads(t)["type"] == "update")
+    expect(screen.page.get_by_test_id("net-table")).to_have_attribute("data-viewer", "public")
+
+
+def altered(code: str) -> str:
+    """one character in the middle of a code changed to another of its alphabet"""
+    k = len(code) // 2
+    return code[:k] + ("B" if code[k] != "B" else "C") + code[k + 1:]
+
+
+@pytest.mark.timeout(300)
+def test_stale_foreign_truncated_and_altered_codes_are_refused_and_nothing_changes(devices, base_url):
+    host = host_codes_table(devices.new("host"), base_url, "splendor", ["human", "human", "greedy"], seed=3)
+    hp = host.page
+    ana, offer, answer = join_with_code(hp, devices.new("phone"), base_url, 1, "Ana")
+    before = {"version": host.version, "devices": host.net("devices"), "seats": hp.get_by_test_id("net-seats").inner_text()}
+
+    def unchanged() -> None:
+        assert host.version == before["version"]
+        assert host.net("devices") == before["devices"]
+        assert hp.get_by_test_id("net-seats").inner_text() == before["seats"]
+
+    # on the host: the used answer again (stale), one for another table (foreign), cut short, altered,
+    # not a code, and a host's code where an answer belongs
+    host_offer(hp)
+    foreign = hp.evaluate(
+        """async (text) => {
+          const c = await import('./js/net/codes.js');
+          const r = c.decodeCode(text);
+          return c.encodeCode({...r.code, room: 'zzzzzzzzzz'});
+        }""",
+        answer,
+    )
+    cases = [
+        (answer, "stale"),
+        (foreign, "another table"),
+        (answer[: len(answer) * 2 // 3], "incomplete"),
+        (altered(answer), "changed"),
+        ("hello there", "not a table code"),
+        (offer, "not a phone's answer"),
+    ]
+    for text, reason in cases:
+        host_takes(hp, text)
+        expect(hp.get_by_test_id("answer-error")).to_contain_text(reason)
+        unchanged()
+
+    # on a new phone: a cut-short, an altered code, an answer instead of the host's code
+    page = devices.new("phone")
+    page.goto(base_url + "table.html?codes&netlog=1")
+    fresh = hp.get_by_test_id("code-offer-text").input_value()
+    for text, reason in [(fresh[:40], "incomplete"), (altered(fresh), "changed"), (answer, "phone's answer"), ("", "No code")]:
+        page.get_by_test_id("codes-offer").fill(text)
+        page.get_by_test_id("codes-submit").click()
+        expect(page.get_by_test_id("codes-error")).to_contain_text(reason)
+        expect(page.get_by_test_id("codes-answer")).to_be_hidden()
+        assert page.evaluate("() => window.tabletopNet.connected") is False
+    unchanged()
+
+    # and the good code still works: the phone joins
+    answer2 = device_answer(page, fresh)
+    host_takes(hp, answer2)
+    page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
+    expect(page.get_by_test_id("lobby")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    assert page.js_errors == [] and hp.js_errors == []  # type: ignore[attr-defined]
+    no_server_was_asked([host, ana, Device(page, "new phone", None)], base_url)
+
+
+@pytest.mark.timeout(300)
+def test_the_host_reloads_and_a_phone_takes_its_seat_back_with_a_new_code(devices, base_url):
+    host = host_codes_table(devices.new("host"), base_url, "splendor", ["human", "human", "greedy"], seed=8)
+    hp = host.page
+    ana, _, _ = join_with_code(hp, devices.new("phone"), base_url, 1, "Ana")
+    credential = ana.net("credential")
+    # a few moves, then the host page reloads
+    while host.version < 6:
+        last = host.last()
+        wait_all([host, ana], last["version"])
+        to_act = last["view"]["to_act"]
+        dev = host if to_act == [0] else ana if to_act == [1] else None
+        if dev is None:
+            host.wait_version(last["version"] + 1)
+            continue
+        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+        assert dev.play(greedy(dev.last()["view"], dev.net("legalMoves"), last["version"], dev.seat))
+        host.wait_version(last["version"] + 1)
+    version = host.version
+    hp.reload()
+    wait_codes_host(hp)
+    expect(hp.get_by_test_id("paused")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert hp.evaluate("() => window.tabletopNet.joining") == "codes"
+    # the phone sees the host gone and asks for a new code; the old code's answer is stale now
+    expect(ana.page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    expect(ana.page.get_by_test_id("device-status")).to_contain_text("new code")
+    exchange(hp, ana.page)
+    ana.page.wait_for_function(f"() => window.tabletopNet.seat === 1 && window.tabletopNet.version === {version}",
+                               timeout=STEP_TIMEOUT_MS)
+    assert ana.net("credential") == credential
+    expect(ana.page.get_by_test_id("paused")).to_contain_text("Paused until the host resumes")
+    hp.get_by_test_id("resume-game").click()
+    expect(ana.page.get_by_test_id("paused")).to_be_hidden(timeout=STEP_TIMEOUT_MS)
+    # play goes on from where it stopped, on both devices
+    last = host.last()
+    to_act = last["view"]["to_act"]
+    dev = host if to_act == [0] else ana
+    if to_act in ([0], [1]):
+        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+        assert dev.play(greedy(dev.last()["view"], dev.net("legalMoves"), last["version"], dev.seat))
+    wait_all([host, ana], version + 1)
+    assert hp.js_errors == [] and ana.page.js_errors == []  # type: ignore[attr-defined]
+    no_server_was_asked([host, ana], base_url)
