@@ -12,13 +12,19 @@ browser context.
   phone, and nothing changes at the table;
 - the QR code the host shows reads back (jsQR, the site's own copy) as the code's text;
 - the host reloads: the table comes back paused, a phone re-joins with a new code, the host
-  resumes and play goes on.
+  resumes and play goes on;
+- every device offline: the host and a phone, each with the site cached by its service worker
+  from one earlier visit, the site's server stopped, join by codes and play.
 The codes' sizes are printed (characters, QR modules).
 """
 
 from __future__ import annotations
 
 import json
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -28,6 +34,9 @@ from net_support import (
     BOOT_TIMEOUT_MS, PHONE, SCREEN, STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, needs_webrtc,
     secrets_by_version, wait_all,
 )
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from serve import BackgroundServer  # noqa: E402
 
 pytestmark = [needs_webrtc]
 
@@ -392,3 +401,69 @@ def test_the_host_reloads_and_a_phone_takes_its_seat_back_with_a_new_code(device
     wait_all([host, ana], version + 1)
     assert hp.js_errors == [] and ana.page.js_errors == []  # type: ignore[attr-defined]
     no_server_was_asked([host, ana], base_url)
+
+
+def is_down(url: str) -> bool:
+    try:
+        urllib.request.urlopen(url, timeout=2)
+    except (urllib.error.URLError, ConnectionError, OSError):
+        return True
+    return False
+
+
+def wait_cached(page: Page) -> None:
+    """this page's service worker is active and its precache complete (site/js/offline.js)"""
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready' && window.tabletopOffline.version",
+                           timeout=BOOT_TIMEOUT_MS)
+
+
+@pytest.mark.timeout(400)
+def test_with_the_site_cached_and_the_server_gone_two_devices_play_joined_by_codes(dist_dir, browser_type,
+                                                                                 browser_type_launch_args, tmp_path):
+    """Every device offline: each visited the site once (its service worker cached it), then the
+    site's server stops; the host opens the site from its cache, the phone its table page from its
+    own, they exchange codes and play."""
+    server = BackgroundServer(dist_dir, lifetime_s=600)
+    contexts: list[BrowserContext] = []
+    try:
+        def launch(name: str) -> Page:
+            ctx = browser_type.launch_persistent_context(str(tmp_path / name), viewport=PHONE if name == "phone" else None,
+                                                         **browser_type_launch_args)
+            contexts.append(ctx)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.on("dialog", lambda d: d.accept())
+            return page
+
+        hp, pp = launch("host"), launch("phone")
+        hp.goto(server.url + "?botDelay=0")
+        expect(hp.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        wait_cached(hp)
+        pp.goto(server.url + "table.html")  # a phone that once opened a table's page
+        wait_cached(pp)
+        server.stop()
+        assert is_down(server.url)
+        failed: list[str] = []
+        for page in (hp, pp):
+            page.context.on("requestfailed", lambda r: failed.append(r.url))
+        host = host_codes_table(hp, server.url, "splendor", ["human", "human"], seed=21)
+        assert hp.evaluate("navigator.serviceWorker.controller !== null")
+        ana, offer, answer = join_with_code(hp, pp, server.url, 1, "Ana")
+        assert pp.evaluate("navigator.serviceWorker.controller !== null")
+        for _ in range(4):
+            last = host.last()
+            wait_all([host, ana], last["version"])
+            dev = host if last["view"]["to_act"] == [0] else ana
+            dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+            move = greedy(dev.last()["view"], dev.net("legalMoves"), last["version"], dev.seat)
+            if not click_move(dev.page, move):
+                assert dev.play(move)
+            wait_all([host, ana], last["version"] + 1)
+        assert failed == [], failed
+        print(f"\noffline: offer {len(offer)} characters, answer {len(answer)}")
+    finally:
+        server.stop()
+        for ctx in contexts:
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001 - already closed
+                pass
