@@ -37,6 +37,7 @@ from net_support import (
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from serve import BackgroundServer  # noqa: E402
+import test_a11y as a11y  # noqa: E402  (its axe and 44 px checks; a module import, so its tests are not collected twice)
 
 pytestmark = [needs_webrtc]
 
@@ -349,8 +350,12 @@ def test_stale_foreign_truncated_and_altered_codes_are_refused_and_nothing_chang
         assert page.evaluate("() => window.tabletopNet.connected") is False
     unchanged()
 
+    # the codes pages are accessible: axe, and every control at least 44 × 44 px (the phone at 390 × 844)
+    a11y.check_page(hp, "the host's codes panel")
+    a11y.check_page(page, "a phone's codes page")
     # and the good code still works: the phone joins
     answer2 = device_answer(page, fresh)
+    a11y.check_page(page, "a phone's answer")
     host_takes(hp, answer2)
     page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
     expect(page.get_by_test_id("lobby")).to_be_visible(timeout=STEP_TIMEOUT_MS)

@@ -23,7 +23,7 @@ export class HostCodes {
     box.innerHTML = `
       <div class="net-codes" data-testid="codes">
         <p>No server: each phone joins with a code, on this Wi-Fi. On the phone, open
-          <a href="${esc(pageUrl)}" target="_blank" rel="noopener" data-testid="codes-page">${esc(pageUrl)}</a>
+          <a href="${esc(pageUrl)}" class="net-codes-page" target="_blank" rel="noopener" data-testid="codes-page">${esc(pageUrl)}</a>
           (it works offline once the site is saved on the phone), then tap <b>Add a phone</b> here.</p>
         <div class="row net-actions">
           <button type="button" class="btn primary" data-testid="add-phone">Add a phone</button>
