@@ -19,6 +19,7 @@ number of iterations, so a run is reproducible. Usage:
 from __future__ import annotations
 
 import argparse
+import ast
 import statistics
 import sys
 import time
@@ -117,7 +118,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game (default 1000)")
     parser.add_argument("--search", nargs="*", default=[], metavar="FIELD=VALUE",
                         help="override hard's search settings for this run, e.g. rollout=12 width=4")
+    parser.add_argument("--knowledge", nargs="*", default=[], metavar="NAME=VALUE",
+                        help="set a constant of each game's knowledge module for this run (a Python literal), "
+                             "e.g. SAMPLE=12 (only for a game whose module has that name)")
     args = parser.parse_args()
+    for item in args.knowledge:
+        name, value = item.split("=", 1)
+        for g in args.game:
+            module = hard.game_for(g).knowledge
+            if hasattr(module, name):
+                setattr(module, name, ast.literal_eval(value))
     for item in args.search:  # set before the pool forks, so every process plays the same bot
         name, value = item.split("=")
         for g in args.game:
@@ -137,7 +147,8 @@ def main() -> None:
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s, jobs {args.jobs}, "
           f"hard iterations {budget},"
           f" search {[hard.settings_for(g) for g in args.game]},"
-          f" at 3+ seats {[hard.settings_for(g, 3) for g in args.game]}")
+          f" at 3+ seats {[hard.settings_for(g, 3) for g in args.game]}"
+          + (f", knowledge {args.knowledge}" if args.knowledge else ""))
     print(f"{'game':9} {'pairing':12} {'games':>5} {'focal share':>11} {'fair':>5} {'±1se':>5} "
           f"{'cpu med':>8} {'cpu p95':>8} {'wall med':>8} {'wall p95':>8} {'decisions':>9}")
     for g in args.game:

@@ -202,10 +202,21 @@ def expected_all(state: StationState) -> list[float]:
             for s, f in zip(state.seats, all_features(state), strict=True)]
 
 
+RIVAL = False
+"""At three or more seats, judge each seat against its best rival only: its share is the
+logistic of its estimate less the best other seat's (the softmax over all seats otherwise)."""
+
+
 def evaluate(state: StationState, players: int) -> list[float]:
     """Each seat's estimated share of the win, from the estimated final renown."""
     est = expected_all(state)
     scale = SPREAD[stage(state)]
+    if RIVAL and players >= 3:
+        out = []
+        for i, e in enumerate(est):
+            rival = max(x for j, x in enumerate(est) if j != i)
+            out.append(1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - e) / scale)))))
+        return out
     top = max(est)
     weights = [math.exp((e - top) / scale) for e in est]
     total = sum(weights)
