@@ -9,18 +9,26 @@ from collections.abc import Callable
 
 from net_support import greedy
 from playwright.sync_api import Page, expect
-from site_helpers import open_site, wait_state
+from site_helpers import open_site, start_game, wait_state
 
 MAX_TABS = 300
 
 # an outline of at least 2 px; on Station's SVG nodes (no outline there) the node's cell drawn with
-# the focus stroke (css/station.css: white, 4 units; no other state draws it so)
+# the focus stroke (css/station.css: white, 4 units; no other state draws it so); on Stars' SVG
+# boards the space (or its ring, disc or circle) stroked in the focus colour #8cc4ff, at least 2 px
+# wide on screen (css/stars.css: no other state draws that colour)
 FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === document.body) return false;
   const st = getComputedStyle(el);
   if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2) return true;
   const cell = el.querySelector && el.querySelector(':scope > .cell');
-  if (!cell) return false;
-  const c = getComputedStyle(cell); return c.stroke === 'rgb(255, 255, 255)' && parseFloat(c.strokeWidth) >= 4; }"""
+  if (cell) { const c = getComputedStyle(cell); if (c.stroke === 'rgb(255, 255, 255)' && parseFloat(c.strokeWidth) >= 4) return true; }
+  for (const shape of [el, ...el.children]) {
+    if (!shape.getScreenCTM) continue;
+    const c = getComputedStyle(shape);
+    const m = shape.getScreenCTM();
+    if (c.stroke === 'rgb(140, 196, 255)' && m && parseFloat(c.strokeWidth) * Math.hypot(m.a, m.b) >= 2) return true;
+  }
+  return false; }"""
 
 
 def tab_to(page: Page, selector: str) -> None:
@@ -132,8 +140,15 @@ def test_a_whole_splendor_game_by_keyboard_alone(page: Page, base_url: str) -> N
     game_by_keyboard(page, base_url, "splendor", 8, lambda view, moves, n: play_splendor_by_keyboard(page, moves), 200)
 
 
+def node(page: Page, at: dict) -> None:
+    """A node of the seat's station: Tab to the station (one Tab stop), arrows to the node, Enter."""
+    arrow_to(page, ".sn-mine .station-svg", f"[data-testid=node-{at['ring']}-{at['sector']}]")
+    page.keyboard.press("Enter")
+
+
 def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
-    """One Station move, by keyboard only, through the same controls a tap uses."""
+    """One Station move, by keyboard only, through the same controls a tap uses; the station's
+    nodes by arrows."""
     kind = move["type"]
     if kind == "acquire":
         for cid in move["credits"]:
@@ -146,19 +161,19 @@ def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
         if move["to"] == "dock":
             choose(page, "[data-testid=to-dock]")
         else:
-            choose(page, f".sn-mine [data-testid=node-{move['to']['ring']}-{move['to']['sector']}]")
+            node(page, move["to"])
             choose(page, "[data-testid=confirm-node]")
     elif kind == "bonus":
         choose(page, f"[data-testid=bonus-{move['credit']}]")
     elif kind == "decline":
         choose(page, "[data-testid=decline]")
     elif kind == "reconfigure" and move["op"] == "remove":
-        choose(page, f".sn-mine [data-testid=node-{move['at']['ring']}-{move['at']['sector']}]")
+        node(page, move["at"])
         choose(page, "[data-testid=remove]")
     elif kind == "reconfigure":
         where = move["to"] if move["op"] == "install" else move["at"]
         choose(page, f"[data-testid=dock-{move['module']}]")
-        choose(page, f".sn-mine [data-testid=node-{where['ring']}-{where['sector']}]")
+        node(page, where)
         choose(page, "[data-testid=confirm-node]")
     else:
         choose(page, "[data-testid=pass]")
@@ -167,3 +182,212 @@ def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
 def test_a_whole_station_game_by_keyboard_alone(page: Page, base_url: str) -> None:
     game_by_keyboard(page, base_url, "station", 5,
                      lambda view, moves, n: play_station_by_keyboard(page, view, greedy(view, moves, n, 0)), 300)
+
+
+# the offset of `target` (a selector) from the focused element, centre to centre in CSS px on screen
+OFFSET = """(sel) => { const t = document.querySelector(sel); const f = document.activeElement;
+  const c = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [tx, ty] = c(t), [fx, fy] = c(f); return [tx - fx, ty - fy]; }"""
+ARROWS = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"]
+
+
+def arrow_to(page: Page, board: str, target: str) -> None:
+    """Tab to the board's one Tab stop, then arrow keys until the focus is on `target` inside
+    `board`: the arrow towards the target first, exploring the board's key map as it goes (a key
+    pressed once from a space is known; when all four are known it goes back along known keys to a
+    space with one untried), so it reaches every space the arrows can reach. Every space on the
+    way shows its focus; the arrows never leave the board."""
+    tab_to(page, f"{board} [data-action]")
+    sel = f"{board} {target}"
+    assert page.locator(sel).count() == 1, sel
+    here = lambda: str(page.evaluate("document.activeElement.dataset.fk"))  # noqa: E731
+    edges: dict[tuple[str, str], str] = {}
+    node = here()
+    for _ in range(400):
+        if page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", sel):
+            assert page.evaluate(FOCUS_SHOWN), f"no visible focus on {sel}"
+            return
+        dx, dy = page.evaluate(OFFSET, sel)
+        order = sorted(ARROWS, key=lambda k: -{"ArrowRight": dx, "ArrowLeft": -dx, "ArrowDown": dy, "ArrowUp": -dy}[k])
+        untried = [k for k in order if (node, k) not in edges]
+        if untried:
+            keys = [untried[0]]
+        else:  # back along known keys to the nearest space with a key not tried yet
+            paths, queue, keys = {node: []}, [node], []
+            while queue and not keys:
+                at = queue.pop(0)
+                for k in ARROWS:
+                    to = edges.get((at, k))
+                    if to is None or to in paths:
+                        continue
+                    paths[to] = paths[at] + [k]
+                    if any((to, k2) not in edges for k2 in ARROWS):
+                        keys = paths[to]
+                        break
+                    queue.append(to)
+            assert keys, f"the arrow keys cannot reach {sel} from {node} (known: {edges})"
+        for k in keys:
+            page.keyboard.press(k)
+            assert page.evaluate(f"!!document.activeElement.closest('{board}')"), f"{k} left the board"
+            assert page.evaluate(FOCUS_SHOWN), f"no visible focus after {k}"
+            edges[(node, k)] = here()
+            node = edges[(node, k)]
+    raise AssertionError(f"400 arrow keys never reached {sel}")
+
+
+def play_stars_by_keyboard(page: Page, move: dict) -> None:
+    """One Stars move, by keyboard only, through the same controls a tap uses (e2e/test_site_stars.py
+    click_move): the tray by Tab, the hex board, the main board, the night sky and the wood-ash dish
+    by arrows."""
+    kind = move["type"]
+    if kind == "place":
+        choose(page, f"[data-testid=hand-tile-{move['tile']}]")
+        if page.get_by_test_id("tile-side").get_attribute("data-side") != move["side"]:
+            choose(page, "[data-testid=flip]")
+        for _ in range(6):
+            if int(page.get_by_test_id("tile-rot").get_attribute("data-rot") or 0) == move["rotation"]:
+                break
+            choose(page, "[data-testid=rotate-cw]")
+        arrow_to(page, ".st-mine .hexboard", f"[data-cell='{move['cell'][0]},{move['cell'][1]}']")
+        page.keyboard.press("Enter")  # the preview
+        choose(page, "[data-testid=place]")
+    elif kind == "set_aside":
+        choose(page, f"[data-testid=hand-tile-{move['tile']}]")
+        choose(page, "[data-testid=set-aside]")
+    elif kind == "stardust":
+        if page.get_by_test_id("stardust-mode").get_attribute("aria-pressed") != "true":
+            choose(page, "[data-testid=stardust-mode]")
+        arrow_to(page, ".st-mine .hexboard", f"[data-cell='{move['cell'][0]},{move['cell'][1]}']")
+        page.keyboard.press(" ")
+        choose(page, ".st-mine [data-testid=spend-stardust]")
+    elif kind == "bonus":
+        choose(page, f"[data-testid=action-panel] [data-testid=bonus-{move['token'] or 'none'}]")
+    elif kind in ("ash_keep", "ash_light"):
+        arrow_to(page, ".dish", f"[data-action=ash][data-token='{move['token']}']")
+        page.keyboard.press("Enter")
+        if kind == "ash_keep":
+            choose(page, "[data-testid=wood-ash] [data-testid=ash-keep]")
+        else:
+            cols = [c for c in ("red", "blue", "yellow") for _ in range(move["light"].get(c, 0))]
+            choose(page, f"[data-testid=wood-ash] [data-testid=ash-light-{'-'.join(cols) or 'none'}]")
+    elif kind in ("scout", "gain_stardust"):
+        choose(page, f"[data-testid=act-{kind}]")
+        choose(page, f"[data-testid=action-panel] [data-testid=via-{move['via']}]")
+    elif kind == "scout_step":
+        arrow_to(page, ".mainboard", f"[data-action=path][data-path='{move['space']}']")
+        page.keyboard.press("Enter")
+        choose(page, f"[data-testid=main-board] [data-testid=step-{move['colour']}-{'end' if move['end'] else 'continue'}]")
+    elif kind == "scout_cancel":
+        choose(page, "[data-testid=scout-cancel]")
+    elif kind == "forage":
+        arrow_to(page, ".mainboard", f"[data-forage='{move['space']}']")
+        page.keyboard.press("Enter")
+        choose(page, f"[data-testid=map-confirm] [data-testid=via-{move['via']}]")
+    elif kind == "offer":
+        choose(page, "[data-testid=act-offer]")
+        which = f"kind-{move['kind']}" if "kind" in move else f"space-{move['space']}"
+        choose(page, f"[data-testid=offer-{which}]")
+        choose(page, f"[data-testid=action-panel] [data-testid=via-{move['via']}]")
+    elif kind == "stargaze":
+        arrow_to(page, ".nightsky", f"[data-action=sky][data-space='{move['space']}']")
+        page.keyboard.press("Enter")
+        choose(page, f".sky-wrap [data-testid=via-{move.get('via', 'action')}]")
+    elif kind == "recall":
+        choose(page, "[data-testid=act-recall]")
+        for v in move["villagers"]:
+            tab_to(page, f"[data-testid=recall-v{v}]")
+            page.keyboard.press(" ")  # the checkbox
+        choose(page, f"[data-testid=action-panel] [data-testid=via-{move['via']}]")
+    elif kind == "end_turn":
+        choose(page, "[data-testid=end-action-turn]")
+    elif kind == "done":
+        choose(page, "[data-testid=done]")
+    else:
+        raise AssertionError(f"unknown move {move}")
+
+
+def test_a_whole_stars_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+    """The Girl Who Made the Stars against a computer: tiles placed, wood ash picked, scouting step
+    by step, foraging, stargazing and the rest, by Tab, arrows and Enter/Space."""
+    kinds: set[str] = set()
+
+    def decide(view: dict, moves: list[dict], n: int) -> None:
+        move = greedy(view, moves, n, 0)
+        kinds.add(move["type"])
+        play_stars_by_keyboard(page, move)
+
+    game_by_keyboard(page, base_url, "stars", 4, decide, 400)
+    assert {"place", "bonus", "scout", "scout_step", "stargaze", "forage", "stardust", "offer", "recall", "done"} <= kinds, kinds
+    assert kinds & {"ash_keep", "ash_light"}, kinds
+
+
+# ----------------------------------------------------------------------------- arrows on boards
+
+BOARD_STOPS = """(sel) => [...document.querySelectorAll(sel + ' [data-action]')].map((el) => el.getAttribute('tabindex'))"""
+
+
+def focused(page: Page, attr: str) -> str | None:
+    value: str | None = page.evaluate(f"document.activeElement.getAttribute('{attr}')")
+    return value
+
+
+def test_arrow_keys_move_between_cells_on_the_stars_board(page: Page, base_url: str) -> None:
+    """The viewer's hex board is one Tab stop; the arrows go to the neighbouring cell (→ the next
+    cell of the row, ↓ a cell of the row below), Enter chooses the focused cell, Tab leaves the board."""
+    open_site(page, base_url)
+    start_game(page, "stars", ["human", "greedy"], seed=4)
+    assert wait_state(page) == "turn"
+    board = ".st-mine .hexboard"
+    stops = page.evaluate(BOARD_STOPS, board)
+    assert len(stops) > 30 and stops.count("0") == 1 and stops.count("-1") == len(stops) - 1, stops
+    tab_to(page, f"{board} [data-action]")
+    start = focused(page, "data-cell")
+    q, r = map(int, start.split(","))
+    page.keyboard.press("ArrowRight" if q < 3 and q + r < 3 else "ArrowLeft")
+    q2, r2 = map(int, focused(page, "data-cell").split(","))
+    assert (abs(q2 - q), r2) == (1, r), (start, q2, r2)
+    assert page.evaluate(FOCUS_SHOWN)
+    page.keyboard.press("ArrowDown" if r2 < 3 else "ArrowUp")
+    q3, r3 = map(int, focused(page, "data-cell").split(","))
+    assert abs(r3 - r2) == 1 and max(abs(q3 - q2), abs(q3 + r3 - q2 - r2)) <= 1, (q2, r2, q3, r3)  # a hex neighbour
+    assert page.evaluate(FOCUS_SHOWN)
+    stops = page.evaluate(BOARD_STOPS, board)
+    assert stops.count("0") == 1  # the stop moved with the focus
+    # Enter on the focused cell chooses it: the tile's preview is drawn there, the focus stays on it
+    cell = focused(page, "data-cell")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{board} .preview")).to_have_count(1)
+    assert focused(page, "data-cell") == cell
+    page.keyboard.press("Tab")
+    assert not page.evaluate(f"!!document.activeElement.closest('{board}')")
+    page.keyboard.press("Shift+Tab")  # back onto the board: the cell last focused
+    assert focused(page, "data-cell") == cell
+
+
+def test_arrow_keys_move_round_the_station_rings(page: Page, base_url: str) -> None:
+    """Station's ring board is one Tab stop; → and ← go to the next sector clockwise and
+    anticlockwise (round past sector 9), ↑ and ↓ one ring out and in."""
+    open_site(page, base_url)
+    start_game(page, "station", ["human", "greedy"], seed=5)
+    assert wait_state(page) == "turn"
+    board = ".sn-mine .station-svg"
+    stops = page.evaluate(BOARD_STOPS, board)
+    assert len(stops) == 30 and stops.count("0") == 1, stops
+    tab_to(page, f"{board} [data-action]")
+    assert focused(page, "data-node") == "1,0"
+    page.keyboard.press("ArrowLeft")
+    assert focused(page, "data-node") == "1,9"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused(page, "data-node") == "1,1"
+    page.keyboard.press("ArrowUp")
+    assert focused(page, "data-node") == "2,1"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # the outer ring is the last
+    assert focused(page, "data-node") == "3,1"
+    page.keyboard.press("ArrowDown")
+    assert focused(page, "data-node") == "2,1"
+    assert page.evaluate(FOCUS_SHOWN)
+    assert page.evaluate(BOARD_STOPS, board).count("0") == 1
+    page.keyboard.press("Tab")
+    assert not page.evaluate(f"!!document.activeElement.closest('{board}')")

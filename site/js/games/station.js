@@ -10,6 +10,7 @@
 // pass. A move sent is always one of them. What JS computes is drawing only: ring geometry.
 
 import { esc } from "./gems-ui.js";
+import { boardFocus, boardKey, roveBoards } from "./board-keys.js";
 
 (() => {
   const href = new URL("../../css/station.css", import.meta.url).href;
@@ -91,7 +92,7 @@ function stationSVG(station, { live = false, marks = {}, label = "", small = fal
       const cls = ["sn-node", mod ? `mod d-${mod.department}` : "empty", marks[k] || ""].join(" ").trim();
       const am = angle(s), rm = (rIn(ring) + rOut(ring)) / 2;
       const name = mod ? `${mod.id}, ${mod.department}, ${mod.guild}` : "empty";
-      const act = live ? ` data-action="node" data-node="${k}" role="button" tabindex="0"` : ` data-node="${k}" role="img"`;
+      const act = live ? ` data-action="node" data-node="${k}" data-fk="node:${k}" role="button" tabindex="0"` : ` data-node="${k}" role="img"`;
       parts.push(`<g class="${cls}"${act} data-testid="${small ? "" : `node-${ring}-${s}`}" aria-label="${esc(`${nodeText({ ring, sector: s })}: ${name}`)}">
         <path class="hit" d="${hitCell(ring, s)}"/><path class="cell" d="${wedge(ring, s)}"/>
         ${mod ? `${sidesSVG(mod, ring, s)}<text class="abbr" x="${f1(rm * Math.cos(am))}" y="${f1(rm * Math.sin(am) + 3)}">${small ? "" : DEPT_ABBR[mod.department]}</text>` : ""}
@@ -104,7 +105,9 @@ function stationSVG(station, { live = false, marks = {}, label = "", small = fal
       parts.push(`<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a))}" dominant-baseline="central">${s}</text>`);
     }
   }
-  return `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}">${parts.join("")}</svg>`;
+  // live: one Tab stop, arrows round a ring (←/→) and between rings (↑ out, ↓ in): board-keys.js
+  return `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}"${
+    live ? ' data-rove="ring" data-rove-name="station"' : ""}>${parts.join("")}</svg>`;
 }
 
 /** a module on its own (market, Dry Dock): a square with its four sides, inward at the bottom */
@@ -197,17 +200,21 @@ export class StationTable {
     this.sel = {};
     this._onClickBound = (e) => this._onClick(e);
     this._onKeyBound = (e) => {
+      if (boardKey(e, this.root)) return;
       if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("svg [data-action]")) {
         e.preventDefault();
         this._onClick(e);
       }
     };
+    this._onFocusBound = (e) => boardFocus(e, this.root);
     root.addEventListener("click", this._onClickBound);
     root.addEventListener("keydown", this._onKeyBound);
+    root.addEventListener("focusin", this._onFocusBound);
   }
   destroy() {
     this.root.removeEventListener("click", this._onClickBound);
     this.root.removeEventListener("keydown", this._onKeyBound);
+    this.root.removeEventListener("focusin", this._onFocusBound);
     this.clear();
   }
   clear() {
@@ -270,6 +277,7 @@ export class StationTable {
         ${this.stormsHTML()}
         ${this.seatsHTML()}
       </div>`;
+    roveBoards(this.root);  // the station is one Tab stop, arrows within (board-keys.js)
     if (focus) {
       const again = this.root.querySelector(`[data-fk="${CSS.escape(focus)}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });

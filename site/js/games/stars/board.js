@@ -70,7 +70,8 @@ export function boardSVG(board, seat, { size = 10, live = false, targets = null,
       <polygon class="preview-ring" points="${hexPoints(x, y, size * 0.95)}"/></g>`;
   }
   const w = size * SQ3 * 3.5 + 2, h = size * 5.5 + 2;
-  return `<svg class="hexboard" viewBox="${f1(-w)} ${f1(-h)} ${f1(2 * w)} ${f1(2 * h)}" role="group" aria-label="${esc(label)}">
+  return `<svg class="hexboard" viewBox="${f1(-w)} ${f1(-h)} ${f1(2 * w)} ${f1(2 * h)}" role="group" aria-label="${esc(label)}"${
+      live ? ' data-rove="geo" data-rove-name="mine"' : ""}>
     <g class="cells">${base.join("")}</g><g class="faces">${faces.join("")}</g>${ghost}<g class="hits">${hits.join("")}</g></svg>`;
 }
 

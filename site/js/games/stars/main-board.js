@@ -41,11 +41,23 @@ export function mainBoardHTML(table) {
   inVillage.forEach((seat, i) => out.push(meeple(vil.x - 4.5 + (i % 5) * 2.3, vil.y + 7.6 + Math.floor(i / 5) * 3.4, 1.05, `seatfill-${seat}`, `${name(seat)}'s villager (offering)`)));
   out.push(`<text class="map-label" x="${vil.x}" y="${vil.y - 7.4}">Village</text>`);
   // path spaces
+  // while scouting the board is drawn at 5 px a unit at least (CSS: .mainboard.scouting, scrolled
+  // sideways in its box on a phone), and each listed path space is a button with a hit circle of
+  // r 4.5: 45 px; path spaces are 10 or more units apart and foraging spaces 9 from their
+  // doorsteps (their hit circle is r 4.5 too then), so no two tap areas overlap
+  const scouting = stepSpaces.size > 0;
   for (const p of map.paths) {
     const c = lit[p.id];
     const tgt = stepSpaces.has(p.id);
-    out.push(`<circle class="path${c ? ` lit fill-${c}` : ""}${tgt ? " target" : ""}${table.sel.path === p.id ? " picked" : ""}" cx="${p.x}" cy="${p.y}" r="2.5"
-      data-path="${p.id}"${tgt ? ` data-action="path" data-from="map" data-fk="path:${p.id}" role="button" tabindex="0" aria-label="path space ${p.id}"` : ""}><title>${p.id}${c ? `: lit ${c}` : ""}</title></circle>`);
+    const title = `<title>${p.id}${c ? `: lit ${c}` : ""}</title>`;
+    const cls = `path${c ? ` lit fill-${c}` : ""}${tgt ? " target" : ""}${table.sel.path === p.id ? " picked" : ""}`;
+    if (tgt) {
+      out.push(`<g class="path-space${table.sel.path === p.id ? " picked" : " target"}" data-path="${p.id}" data-action="path" data-from="map" data-fk="path:${p.id}"
+        role="button" aria-label="path space ${p.id}${c ? `, lit ${c}` : ""}">${title}<circle class="path-hit" cx="${p.x}" cy="${p.y}" r="4.5"/>
+        <circle class="${cls}" cx="${p.x}" cy="${p.y}" r="2.5"/></g>`);
+    } else {
+      out.push(`<circle class="${cls}" cx="${p.x}" cy="${p.y}" r="2.5" data-path="${p.id}">${title}</circle>`);
+    }
   }
   // foraging spaces
   for (const f of map.foraging) {
@@ -56,7 +68,7 @@ export function mainBoardHTML(table) {
     const x = f.x, y = f.y;
     // the tap area: a 44 px circle on a 390 px phone (3.4 px a unit), wider than the drawn space (r 4.4); it
     // reaches at most 0.1 unit over the nearest path space (9 units away, r 2.5)
-    const parts = [`<circle class="forage-hit" cx="${x}" cy="${y}" r="6.6"/>`, `<circle class="forage-bg${st.tokens ? "" : " empty"}" cx="${x}" cy="${y}" r="4.4"/>`,
+    const parts = [`<circle class="forage-hit" cx="${x}" cy="${y}" r="${scouting ? 4.5 : 6.6}"/>`, `<circle class="forage-bg${st.tokens ? "" : " empty"}" cx="${x}" cy="${y}" r="4.4"/>`,
       `<circle class="forage-ring c-${f.colour}" cx="${x}" cy="${y}" r="4.4"/>`,
       kindGlyph(f.kind, x, y, 0.3),
       `<circle class="count-bg" cx="${f1(x + 3.5)}" cy="${f1(y - 3.4)}" r="1.8"/><text class="count" x="${f1(x + 3.5)}" y="${f1(y - 2.7)}">${st.tokens}</text>`];
@@ -78,7 +90,8 @@ export function mainBoardHTML(table) {
       data-fk="forage-map:${f.id}" role="button" tabindex="0" aria-label="${esc(label)}"><title>${esc(label)}</title>${parts.join("")}</g>`);
   }
   return `<div class="block-head"><h3>Main board</h3><span class="muted">lit paths are shared; tap a foraging space for its details</span></div>
-    <svg class="mainboard" viewBox="-3 -4 106 108" role="group" aria-label="Main board">${out.join("")}</svg>
+    <div class="board-scroll"><svg class="mainboard${scouting ? " scouting" : ""}" viewBox="-3 -4 106 108" role="group" aria-label="Main board"
+      data-rove="geo" data-rove-name="main">${out.join("")}</svg></div>
     ${mapConfirmHTML(table)}`;
 }
 

@@ -19,8 +19,11 @@ export function nightSkyHTML(table) {
     const [x, y] = pos(i);
     const ahead = i > ns.girl;
     const tgt = targets.has(i);
-    out.push(`<circle class="sky-space${ahead ? " ahead" : ""}${tgt ? " target" : ""}${table.sel.sky === i ? " picked" : ""}" cx="${f1(x)}" cy="${f1(y)}" r="4.7"
-      ${tgt ? `data-action="sky" data-from="sky" data-space="${i}" data-fk="sky:${i}" role="button" tabindex="0" aria-label="night-sky space ${i}: put a villager here"` : ""}/>`);
+    const circle = `<circle class="sky-space${ahead ? " ahead" : ""}${tgt ? " target" : ""}${table.sel.sky === i ? " picked" : ""}" cx="${f1(x)}" cy="${f1(y)}" r="4.7"/>`;
+    // a listed space: a button with a hit circle of r 5.2, 44 px with the track at 4.3 px a unit
+    // (CSS: .nightsky.choosing, scrolled sideways in its box on a phone); spaces are 10.5 apart
+    out.push(tgt ? `<g class="sky-target${table.sel.sky === i ? " picked" : " target"}" data-action="sky" data-from="sky" data-space="${i}" data-fk="sky:${i}"
+      role="button" aria-label="night-sky space ${i}: put a villager here"><circle class="sky-hit" cx="${f1(x)}" cy="${f1(y)}" r="5.2"/>${circle}</g>` : circle);
     out.push(`<text class="sky-no" x="${f1(x)}" y="${f1(y + 9)}">${i}</text>`);
   }
   const [gx, gy] = pos(ns.girl);
@@ -36,7 +39,8 @@ export function nightSkyHTML(table) {
   }
   const order = v.seats.map((s) => s.seat).sort((a, b) => ns.elders[b] - ns.elders[a]);
   return `<div class="block-head"><h3>Night sky</h3><span class="muted">turn order: ${order.map((s) => `<i class="seat-dot s${s}" aria-hidden="true"></i>${esc(name(s))}`).join(" → ")}</span></div>
-    <svg class="nightsky" viewBox="0 0 140 36" role="group" aria-label="Night sky track: the Girl on space ${ns.girl} of ${n}">${out.join("")}</svg>
+    <div class="board-scroll"><svg class="nightsky${targets.size ? " choosing" : ""}" viewBox="0 0 140 36" data-rove="geo" data-rove-name="sky" role="group"
+      aria-label="Night sky track: the Girl on space ${ns.girl} of ${n}">${out.join("")}</svg></div>
     ${live && table.sel.from === "sky" && table.sel.sky ? `<div class="map-confirm">${viaHTML(table, table.movesOf("stargaze").filter((m) => m.space === table.sel.sky), `Stargaze on space ${table.sel.sky}`)}</div>` : ""}`;
 }
 

@@ -13,6 +13,7 @@ import { panelClicks, panelHTML, statusHTML } from "./panels.js";
 import { seatsHTML } from "./seats.js";
 import { offeringHTML, rewardsHTML } from "./supplies.js";
 import { trayClicks } from "./tray.js";
+import { boardFocus, boardKey, roveBoards } from "../board-keys.js";
 import { woodAshClicks, ashDishHTML } from "./wood-ash.js";
 
 /** data-action → handler(table, element), from the piece that draws each control */
@@ -28,18 +29,22 @@ export class StarsTable {
     this.orient = {};  // tile id → {side, rot} the player turned it to (kept while it is in hand)
     this._onClickBound = (e) => this._onClick(e);
     this._onKeyBound = (e) => {
+      if (boardKey(e, this.root)) return;
       if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("svg [data-action]")) {
         e.preventDefault();
         this._onClick(e);
       }
     };
+    this._onFocusBound = (e) => boardFocus(e, this.root);
     root.addEventListener("click", this._onClickBound);
     root.addEventListener("keydown", this._onKeyBound);
+    root.addEventListener("focusin", this._onFocusBound);
   }
 
   destroy() {
     this.root.removeEventListener("click", this._onClickBound);
     this.root.removeEventListener("keydown", this._onKeyBound);
+    this.root.removeEventListener("focusin", this._onFocusBound);
     this.clear();
   }
 
@@ -154,6 +159,7 @@ export class StarsTable {
   draw(local = false) {
     const focus = this._focusKey();
     if (local && this.root.querySelector(".st-mine")) this._paintLocal(); else this._paint();
+    roveBoards(this.root);  // one Tab stop per board, arrows within (board-keys.js)
     if (focus) {
       const again = this.root.querySelector(`[data-fk="${CSS.escape(focus)}"]`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
@@ -175,6 +181,20 @@ export class StarsTable {
     this.root.dataset.interactive = this.acting ? "true" : "false";
     this.root.dataset.offturn = this.offTurnDust ? "true" : "false";
     this.root.dataset.mode = dustMode ? "stardust" : "";
+    this._scrollToTargets();
+  }
+
+  /** a board drawn wider than its box (the main board while scouting, the night sky while
+   * stargazing, on a phone) scrolls sideways so that its listed spaces are in view */
+  _scrollToTargets() {
+    for (const box of this.root.querySelectorAll(".board-scroll")) {
+      if (box.scrollWidth <= box.clientWidth + 1) continue;
+      const spots = [...box.querySelectorAll("[data-action].target, [data-action].picked")];
+      if (!spots.length) continue;
+      const left = box.getBoundingClientRect().left - box.scrollLeft;
+      const xs = spots.map((el) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2 - left; });
+      box.scrollLeft = (Math.min(...xs) + Math.max(...xs)) / 2 - box.clientWidth / 2;
+    }
   }
 
   /** a tap that changes only the seat's board and the panel (tile, side, rotation, cell, stardust) */
