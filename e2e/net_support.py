@@ -19,7 +19,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -85,32 +85,46 @@ def net_config(peer_server) -> str:
     })
 
 
+class DeviceFactory:
+    """Browser contexts, one per device, each with `config` as its /config.json and service
+    workers blocked (so the route applies): `new(kind)` → Page, with `page.js_errors` and
+    `page.requests` (every URL the page asked for); `close()` closes them all."""
+
+    def __init__(self, browser, config: str, url: str = ""):
+        self.browser = browser
+        self.config = config
+        self.url = url
+        self.made: list[BrowserContext] = []
+
+    def new(self, kind: str = "phone") -> Page:
+        viewport = PHONE if kind == "phone" else SCREEN if kind == "screen" else {"width": 1280, "height": 900}
+        ctx = self.browser.new_context(viewport=viewport, service_workers="block")
+        ctx.route("**/config.json", lambda route: route.fulfill(body=self.config, content_type="application/json"))
+        self.made.append(ctx)
+        page = ctx.new_page()
+        page.on("dialog", lambda d: d.accept())
+        errors: list[str] = []
+        requests: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("request", lambda r: requests.append(r.url))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        page.requests = requests  # type: ignore[attr-defined]
+        return page
+
+    def close(self) -> None:
+        for ctx in self.made:
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001 - already closed with its browser
+                pass
+
+
 @pytest.fixture
 def devices(browser, net_config, base_url):
     """A factory of browser contexts, one per device: `devices.new(kind)` → Page."""
-    made: list[BrowserContext] = []
-
-    class Factory:
-        url = base_url
-
-        def new(self, kind: str = "phone") -> Page:
-            viewport = PHONE if kind == "phone" else SCREEN if kind == "screen" else {"width": 1280, "height": 900}
-            ctx = browser.new_context(viewport=viewport, service_workers="block")
-            ctx.route("**/config.json", lambda route: route.fulfill(body=net_config, content_type="application/json"))
-            made.append(ctx)
-            page = ctx.new_page()
-            page.on("dialog", lambda d: d.accept())
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.js_errors = errors  # type: ignore[attr-defined]
-            return page
-
-    yield Factory()
-    for ctx in made:
-        try:
-            ctx.close()
-        except Exception:  # noqa: BLE001 - already closed with its browser
-            pass
+    factory = DeviceFactory(browser, net_config, base_url)
+    yield factory
+    factory.close()
 
 
 # ----------------------------------------------------------------------------- devices
@@ -232,6 +246,43 @@ def click_move(page: Page, move: dict) -> bool:
         page.get_by_test_id("pass").click()
         return True
     return False
+
+
+def play_guild_to_the_end(host: Device, by_seat: dict[int, Device], devs: list[Device],
+                          refresh_seat_2: Callable[[int], None]) -> dict[str, Any]:
+    """A whole Starlight Guild game from what each device received: the greedy bot's move from the
+    seat's own view, every third one tapped in the page (the rest through the page's move path),
+    each seat reserving a workshop once (sentinels for the privacy check); once past move 24, when
+    seat 2 is to act, `refresh_seat_2(version)` reloads that phone and brings it back. Every device
+    is waited on after each move. Returns {"tapped", "sent", "reserved", "refreshed"}."""
+    reserved: set[int] = set()
+    tapped = sent = 0
+    refreshed = False
+    while True:
+        last = host.last()
+        if last["over"]:
+            break
+        version = last["version"]
+        wait_all(devs, version)
+        (seat,) = last["view"]["to_act"]
+        dev = by_seat[seat]
+        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+        moves = dev.net("legalMoves")
+        move = greedy(dev.last()["view"], moves, version, seat)
+        reserves = [m for m in moves if m["type"] == "reserve"]
+        if seat not in reserved and reserves and last["view"]["turn"]["phase"] == "action":
+            move = reserves[0]
+            reserved.add(seat)
+        if version % 3 == 0 and click_move(dev.page, move):
+            tapped += 1
+        else:
+            assert dev.play(move), f"the host refused {move} from seat {seat}"
+            sent += 1
+        wait_all(devs, version + 1)
+        if version >= 24 and not refreshed and host.last()["view"]["to_act"] == [2]:
+            refreshed = True
+            refresh_seat_2(version + 1)
+    return {"tapped": tapped, "sent": sent, "reserved": reserved, "refreshed": refreshed}
 
 
 # ----------------------------------------------------------------------------- privacy

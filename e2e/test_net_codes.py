@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import json
 import sys
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -31,13 +29,14 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 import engine
 from net_support import (
-    BOOT_TIMEOUT_MS, PHONE, SCREEN, STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, needs_webrtc,
-    secrets_by_version, wait_all,
+    BOOT_TIMEOUT_MS, PHONE, STEP_TIMEOUT_MS, Device, DeviceFactory, check_privacy, click_move, greedy, needs_webrtc,
+    play_guild_to_the_end, secrets_by_version, wait_all,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from serve import BackgroundServer  # noqa: E402
 import test_a11y as a11y  # noqa: E402  (its axe and 44 px checks; a module import, so its tests are not collected twice)
+import test_offline as offline  # noqa: E402  (is_down, wait_cached)
 
 pytestmark = [needs_webrtc]
 
@@ -51,32 +50,11 @@ DEAD_CONFIG = json.dumps({
 
 @pytest.fixture
 def devices(browser, base_url):
-    """Browser contexts, one per device, with no signalling server: `devices.new(kind)` → Page.
-    Every request a page makes is kept (page.requests) to show that none goes to a server."""
-    made: list[BrowserContext] = []
-
-    class Factory:
-        def new(self, kind: str = "phone") -> Page:
-            viewport = PHONE if kind == "phone" else SCREEN if kind == "screen" else {"width": 1280, "height": 900}
-            ctx = browser.new_context(viewport=viewport, service_workers="block")
-            ctx.route("**/config.json", lambda route: route.fulfill(body=DEAD_CONFIG, content_type="application/json"))
-            made.append(ctx)
-            page = ctx.new_page()
-            page.on("dialog", lambda d: d.accept())
-            errors: list[str] = []
-            requests: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("request", lambda r: requests.append(r.url))
-            page.js_errors = errors  # type: ignore[attr-defined]
-            page.requests = requests  # type: ignore[attr-defined]
-            return page
-
-    yield Factory()
-    for ctx in made:
-        try:
-            ctx.close()
-        except Exception:  # noqa: BLE001 - already closed with its browser
-            pass
+    """Browser contexts, one per device, with no signalling server (net_support.DeviceFactory):
+    every request a page makes is kept (page.requests) to show that none goes to a server."""
+    factory = DeviceFactory(browser, DEAD_CONFIG, base_url)
+    yield factory
+    factory.close()
 
 
 def host_codes_table(page: Page, base_url: str, game: str, seats: list[str], seed: int) -> Device:
@@ -227,51 +205,27 @@ def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_
     devs = [host, ana, ben, screen]
     by_seat = {0: host, 1: ana, 2: ben}
     credentials = {0: host.net("credential"), 1: ana.net("credential"), 2: ben.net("credential")}
-    reserved = set()
-    tapped = sent = 0
-    refreshed = False
-    while True:
-        last = host.last()
-        if last["over"]:
-            break
-        version = last["version"]
-        wait_all(devs, version)
-        (seat,) = last["view"]["to_act"]
-        dev = by_seat[seat]
-        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
-        moves = dev.net("legalMoves")
-        move = greedy(dev.last()["view"], moves, version, seat)
-        reserves = [m for m in moves if m["type"] == "reserve"]
-        if seat not in reserved and reserves and last["view"]["turn"]["phase"] == "action":
-            move = reserves[0]
-            reserved.add(seat)
-        if version % 3 == 0 and click_move(dev.page, move):
-            tapped += 1
-        else:
-            assert dev.play(move), f"the host refused {move} from seat {seat}"
-            sent += 1
-        wait_all(devs, version + 1)
 
-        if version >= 24 and not refreshed and host.last()["view"]["to_act"] == [2]:
-            # a refreshed phone: no server to find the host again, so a new exchange of codes;
-            # the stored credential takes the seat back
-            refreshed = True
-            before = ben.net("credential")
-            ben.keep_received()
-            ben.page.reload()
-            expect(ben.page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)
-            expect(ben.page.get_by_test_id("codes-hint")).to_contain_text("take your seat back")
-            expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "offline", timeout=STEP_TIMEOUT_MS)
-            exchange(hp, ben.page)
-            ben.page.wait_for_function(
-                f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version + 1}", timeout=STEP_TIMEOUT_MS)
-            assert ben.net("credential") == before
-            expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
-            expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
-            ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+    def refresh_ben(version: int) -> None:
+        # a refreshed phone: no server to find the host again, so a new exchange of codes; the
+        # stored credential takes the seat back
+        before = ben.net("credential")
+        ben.keep_received()
+        ben.page.reload()
+        expect(ben.page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+        expect(ben.page.get_by_test_id("codes-hint")).to_contain_text("take your seat back")
+        expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "offline", timeout=STEP_TIMEOUT_MS)
+        exchange(hp, ben.page)
+        ben.page.wait_for_function(
+            f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version}", timeout=STEP_TIMEOUT_MS)
+        assert ben.net("credential") == before
+        expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
+        expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
+        ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
 
-    assert refreshed and tapped >= 10 and sent >= 10
-    assert reserved == {0, 1, 2}
+    played = play_guild_to_the_end(host, by_seat, devs, refresh_ben)
+    assert played["refreshed"] and played["tapped"] >= 10 and played["sent"] >= 10
+    assert played["reserved"] == {0, 1, 2}
     final = host.last()["version"]
     wait_all(devs, final)
     winner = hp.get_by_test_id("winner").inner_text()
@@ -408,20 +362,6 @@ def test_the_host_reloads_and_a_phone_takes_its_seat_back_with_a_new_code(device
     no_server_was_asked([host, ana], base_url)
 
 
-def is_down(url: str) -> bool:
-    try:
-        urllib.request.urlopen(url, timeout=2)
-    except (urllib.error.URLError, ConnectionError, OSError):
-        return True
-    return False
-
-
-def wait_cached(page: Page) -> None:
-    """this page's service worker is active and its precache complete (site/js/offline.js)"""
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready' && window.tabletopOffline.version",
-                           timeout=BOOT_TIMEOUT_MS)
-
-
 @pytest.mark.timeout(400)
 def test_with_the_site_cached_and_the_server_gone_two_devices_play_joined_by_codes(dist_dir, browser_type,
                                                                                  browser_type_launch_args, tmp_path):
@@ -442,11 +382,11 @@ def test_with_the_site_cached_and_the_server_gone_two_devices_play_joined_by_cod
         hp, pp = launch("host"), launch("phone")
         hp.goto(server.url + "?botDelay=0")
         expect(hp.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-        wait_cached(hp)
+        offline.wait_cached(hp)
         pp.goto(server.url + "table.html")  # a phone that once opened a table's page
-        wait_cached(pp)
+        offline.wait_cached(pp)
         server.stop()
-        assert is_down(server.url)
+        assert offline.is_down(server.url)
         failed: list[str] = []
         for page in (hp, pp):
             page.context.on("requestfailed", lambda r: failed.append(r.url))

@@ -23,8 +23,8 @@ import pytest
 from playwright.sync_api import expect
 
 from net_support import (
-    STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, host_table, join_seat, needs_webrtc, secrets_by_version,
-    wait_all, watch_with_code,
+    STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, host_table, join_seat, needs_webrtc, play_guild_to_the_end,
+    secrets_by_version, wait_all, watch_with_code,
 )
 
 from net_support import devices, net_config, peer_server  # noqa: F401,E402  (fixtures)
@@ -55,47 +55,22 @@ def test_whole_game_across_devices(devices, base_url):
     devs = [host, ana, ben, screen]
     by_seat = {0: host, 1: ana, 2: ben}
     credentials = {0: host.net("credential"), 1: ana.net("credential"), 2: ben.net("credential")}
-    reserved = set()
-    tapped = sent = 0
-    refreshed = False
-    while True:
-        last = host.last()
-        if last["over"]:
-            break
-        version = last["version"]
-        wait_all(devs, version)
-        (seat,) = last["view"]["to_act"]
-        dev = by_seat[seat]
-        dev.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
-        moves = dev.net("legalMoves")
-        move = greedy(dev.last()["view"], moves, version, seat)
-        # sentinels for the privacy check: every seat reserves a workshop once, early
-        reserves = [m for m in moves if m["type"] == "reserve"]
-        if seat not in reserved and reserves and last["view"]["turn"]["phase"] == "action":
-            move = reserves[0]
-            reserved.add(seat)
-        if version % 3 == 0 and click_move(dev.page, move):
-            tapped += 1
-        else:
-            assert dev.play(move), f"the host refused {move} from seat {seat}"
-            sent += 1
-        wait_all(devs, version + 1)
 
-        if version >= 24 and not refreshed and host.last()["view"]["to_act"] == [2]:
-            # a phone refresh mid-game: the same link in the same browser reclaims the seat
-            refreshed = True
-            before = ben.net("credential")
-            ben.keep_received()
-            ben.page.reload()
-            ben.page.wait_for_function(
-                f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version + 1}", timeout=STEP_TIMEOUT_MS)
-            assert ben.net("credential") == before
-            expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
-            expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
-            ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
+    def refresh_ben(version: int) -> None:
+        # a phone refresh mid-game: the same link in the same browser reclaims the seat
+        before = ben.net("credential")
+        ben.keep_received()
+        ben.page.reload()
+        ben.page.wait_for_function(
+            f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version}", timeout=STEP_TIMEOUT_MS)
+        assert ben.net("credential") == before
+        expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
+        expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
+        ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
 
-    assert refreshed and tapped >= 10 and sent >= 10
-    assert reserved == {0, 1, 2}
+    played = play_guild_to_the_end(host, by_seat, devs, refresh_ben)
+    assert played["refreshed"] and played["tapped"] >= 10 and played["sent"] >= 10
+    assert played["reserved"] == {0, 1, 2}
     final = host.last()["version"]
     wait_all(devs, final)
     winner = hp.get_by_test_id("winner").inner_text()
