@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from site_helpers import BOOT_TIMEOUT_MS, PHONE, open_site, start_game, wait_state
+from net_support import greedy
+from site_helpers import BOOT_TIMEOUT_MS, PHONE, moves_made, open_site, start_game, wait_moves_beyond, wait_state
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -91,6 +92,54 @@ def test_each_table_passes_axe_and_every_target_is_44px_on_a_phone(page: Page, b
     expect(page.get_by_test_id("rules-dialog")).to_be_visible()
     check_page(page, f"{game} rules dialog")
     page.get_by_test_id("rules-close").click()
+
+
+# the on-screen size of each listed space on a Stars board (its button: hit circle and all)
+SPACE_SIZES = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
+  const r = el.getBoundingClientRect(); return [el.dataset.fk, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })"""
+
+
+def test_stars_every_target_is_44px_at_every_kind_of_decision_on_a_phone(page: Page, base_url: str) -> None:
+    """A whole Stars game at 390×844 (the human plays the greedy bot's moves, but starts scouting
+    whenever it may): at the first decision of each kind — tiles, wood ash, a bonus, the action
+    turn, each scouting step, stardust, the last Done — and with a scouting space and a wood-ash
+    token tapped, every visible control is at least 44×44, the path spaces while scouting too."""
+    page.set_viewport_size(PHONE)
+    open_site(page, base_url)
+    start_game(page, "stars", ["human", "greedy"], seed=4)
+    checked: set[str] = set()
+    sizes: dict[str, list] = {}
+    while True:
+        state = wait_state(page)
+        if state == "results":
+            break
+        view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
+        kinds = sorted({m["type"] for m in moves})
+        key = f"{view['phase']}:{','.join(kinds)}"
+        if key not in checked:
+            checked.add(key)
+            assert not small_targets(page), f"stars {key}:\n" + "\n".join(small_targets(page))
+            if "scout_step" in kinds:
+                sizes.setdefault("path", []).extend(page.evaluate(SPACE_SIZES, ".mainboard [data-action=path]"))
+                page.locator(".mainboard [data-action=path]").first.click()  # its colours under the board
+                expect(page.get_by_test_id("map-confirm")).to_be_visible()
+                assert not small_targets(page), f"stars {key}, a path space tapped:\n" + "\n".join(small_targets(page))
+            if "stargaze" in kinds:
+                sizes.setdefault("sky", []).extend(page.evaluate(SPACE_SIZES, ".nightsky [data-action=sky]"))
+            if kinds[0].startswith("ash_"):
+                sizes.setdefault("ash", []).extend(page.evaluate(SPACE_SIZES, ".dish [data-action=ash]"))
+                page.locator(".dish [data-action=ash]").first.click()
+                assert not small_targets(page), f"stars {key}, a token tapped:\n" + "\n".join(small_targets(page))
+        scout = [m for m in moves if m["type"] == "scout"]
+        move = scout[0] if scout else greedy(view, moves, moves_made(page), 0)
+        before = moves_made(page)
+        page.evaluate("(m) => window.tabletop.play(m)", move)
+        wait_moves_beyond(page, before)
+    assert any(k.startswith("action:") and "scout_step" in k for k in checked), checked
+    assert {"path", "sky", "ash"} <= set(sizes), sizes
+    for what, found in sizes.items():
+        assert all(w >= 43.5 and h >= 43.5 for _, w, h in found), (what, found)
+    print("measured (fk, width, height):", json.dumps(sizes))
 
 
 def test_the_results_pass_axe(page: Page, base_url: str) -> None:

@@ -33,20 +33,26 @@ export function ashDishHTML(table) {
   };
   const byRegion = {};
   for (const t of v.sky) (byRegion[t.region] ||= []).push(t);
-  const toks = [];
+  const placed = [];
   for (const [region, list] of Object.entries(byRegion)) {
     const sp = spots(region, list.length);
     list.forEach((t, i) => {
       const [ang, rad, scale] = sp[i % sp.length];
       const extra = Math.floor(i / sp.length) * 3;  // more than the spots: a little offset
-      const x = rad * Math.cos((ang * Math.PI) / 180) + extra;
-      const y = rad * Math.sin((ang * Math.PI) / 180) + extra;
-      const tgt = listed.has(t.id);
-      toks.push(`<g class="ash-token${tgt ? " target" : ""}${table.sel.ash === t.id ? " picked" : ""}" transform="translate(${f1(x)} ${f1(y)}) scale(${scale})"
-        data-ash="${esc(t.id)}"${tgt ? ` data-action="ash" data-from="dish" data-token="${esc(t.id)}" data-fk="ashdish:${esc(t.id)}" role="button" tabindex="0"` : ""}
-        aria-label="${esc(ASH[t.kind])} token on ${esc(REGION_TEXT[t.region])}"><title>${esc(ASH[t.kind])} (${esc(REGION_TEXT[t.region])})</title>
-        <circle r="7" class="a-disc"/><g transform="scale(.8)">${ashGlyph(t.kind)}</g></g>`);
+      placed.push({ t, scale, x: rad * Math.cos((ang * Math.PI) / 180) + extra, y: rad * Math.sin((ang * Math.PI) / 180) + extra });
     });
+  }
+  // a listed token's tap area: a circle of r 6.4 (44 px with the dish 360 px wide, 3.6 px a unit),
+  // less where another token is nearer than two of those (tap areas never overlap)
+  const hitR = (p) => Math.min(6.4, ...placed.filter((o) => o !== p).map((o) => Math.hypot(o.x - p.x, o.y - p.y) / 2));
+  const toks = [];
+  for (const p of placed) {
+    const { t, scale, x, y } = p;
+    const tgt = listed.has(t.id);
+    toks.push(`<g class="ash-token${tgt ? " target" : ""}${table.sel.ash === t.id ? " picked" : ""}" transform="translate(${f1(x)} ${f1(y)}) scale(${scale})"
+      data-ash="${esc(t.id)}"${tgt ? ` data-action="ash" data-from="dish" data-token="${esc(t.id)}" data-fk="ashdish:${esc(t.id)}" role="button" tabindex="0"` : ""}
+      aria-label="${esc(ASH[t.kind])} token on ${esc(REGION_TEXT[t.region])}"><title>${esc(ASH[t.kind])} (${esc(REGION_TEXT[t.region])})</title>
+      ${tgt ? `<circle class="ash-hit" r="${f1(hitR(p) / scale)}"/>` : ""}<circle r="7" class="a-disc"/><g transform="scale(.8)">${ashGlyph(t.kind)}</g></g>`);
   }
   const picks = v.turn.picks;
   const name = table.hooks.seatName;
