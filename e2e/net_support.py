@@ -166,9 +166,10 @@ class Device:
 
 
 def host_table(page: Page, base_url: str, game: str, seats: list[str], seed: int, query: str = "",
-               name: str | None = None) -> Device:
+               name: str | None = None, joining: str = "server") -> Device:
     """From the site's picker: a hosted table of `game` with these seat kinds (seat 0 human);
-    `name`: the host's name typed on the form."""
+    `name`: the host's name typed on the form; `joining`: "server" (a join link through the
+    signalling server) or "codes" (no server: docs/net.md "Joining with codes")."""
     page.goto(f"{base_url}?netlog=1{query}")
     expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     page.get_by_test_id(f"pick-{game}").click()
@@ -179,11 +180,24 @@ def host_table(page: Page, base_url: str, game: str, seats: list[str], seed: int
     if name is not None:
         form.get_by_test_id("seat-name-0").fill(name)
     form.locator("#seed-input").fill(str(seed))
+    expect(form.get_by_test_id("host-joining-field")).to_be_hidden()
     form.locator("label:has([data-testid=host-table])").click()
     expect(form.get_by_test_id("host-table")).to_be_checked()
+    form.get_by_test_id("host-joining").select_option(joining)
     form.get_by_test_id("start-game").click()
-    wait_host_online(page)
+    if joining == "codes":
+        wait_codes_host(page)
+    else:
+        wait_host_online(page)
     return Device(page, "host", 0)
+
+
+def wait_codes_host(page: Page) -> None:
+    """a host whose phones join with codes is open: Add a phone, no join link"""
+    expect(page.get_by_test_id("add-phone")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('[data-testid=host-status]').dataset.state === 'online'",
+                           timeout=STEP_TIMEOUT_MS)
+    expect(page.get_by_test_id("join-link")).to_have_count(0)
 
 
 def wait_host_online(page: Page) -> None:
@@ -373,6 +387,35 @@ def check_privacy(snapshot: dict, received: list[str], seat: int | None, credent
                 for card in node["reserved"]:
                     assert "id" not in card or card["id"] not in s["own"].get(owner, set())
     return checked
+
+
+def guild_game_ended_alike(host: Device, devs: list[Device], watchers: list[Device], credentials: dict[int, str],
+                           seed: int) -> None:
+    """After `play_guild_to_the_end`: the results, with one winner, on every device and no page
+    error; the host's saved match is the game a CPython replay gives; nothing private of another
+    seat in any message a phone or the screen (`watchers`) received; the screen's updates public."""
+    hp = host.page
+    final = host.last()["version"]
+    wait_all(devs, final)
+    winner = hp.get_by_test_id("winner").inner_text()
+    for d in devs:
+        expect(d.page.get_by_test_id("net-results")).to_be_visible()
+        expect(d.page.get_by_test_id("winner")).to_have_text(winner)
+        assert d.page.js_errors == [], f"{d.name}: {d.page.js_errors}"
+    # the host holds the only full state; the game is the one a CPython replay gives
+    snapshot = hp.evaluate("() => window.tabletopNet.save()")["match"]
+    assert len(snapshot["log"]) == final
+    replay = engine.replay("guild", len(credentials), snapshot["options"], seed, snapshot["log"])
+    assert replay.is_over() and replay.result()["winners"] == host.last()["view"]["result"]["winners"]
+    # nothing private of another seat ever reached a phone or the screen
+    secrets = secrets_by_version(snapshot)
+    assert any(secrets[v]["own"][1] for v in range(len(secrets))), "seat 1 never held a private reservation"
+    for d in watchers:
+        counts = check_privacy(snapshot, d.received(), d.seat, credentials)
+        assert counts["updates"] >= final, f"{d.name} received {counts['updates']} updates for {final} moves"
+        if d.seat is None:  # the screen: the public view only
+            assert all(json.loads(t)["seat"] is None for t in d.received() if json.loads(t)["type"] == "update")
+            expect(d.page.get_by_test_id("net-table")).to_have_attribute("data-viewer", "public")
 
 
 # ----------------------------------------------------------------------------- test-only settings

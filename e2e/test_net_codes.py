@@ -27,10 +27,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-import engine
 from net_support import (
-    BOOT_TIMEOUT_MS, PHONE, STEP_TIMEOUT_MS, Device, DeviceFactory, check_privacy, click_move, greedy, needs_webrtc,
-    play_guild_to_the_end, secrets_by_version, wait_all,
+    BOOT_TIMEOUT_MS, PHONE, STEP_TIMEOUT_MS, Device, DeviceFactory, click_move, greedy, guild_game_ended_alike, needs_webrtc,
+    host_table, play_guild_to_the_end, wait_all, wait_codes_host,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -59,27 +58,7 @@ def devices(browser, base_url):
 
 def host_codes_table(page: Page, base_url: str, game: str, seats: list[str], seed: int) -> Device:
     """From the picker: a hosted table whose phones join with codes (no server)."""
-    page.goto(f"{base_url}?netlog=1")
-    expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-    page.get_by_test_id(f"pick-{game}").click()
-    form = page.get_by_test_id("new-game-form")
-    form.locator(f"label:has([data-testid=players-{len(seats)}])").click()
-    for i, kind in enumerate(seats):
-        form.get_by_test_id(f"seat-kind-{i}").select_option(kind)
-    form.locator("#seed-input").fill(str(seed))
-    expect(form.get_by_test_id("host-joining-field")).to_be_hidden()
-    form.locator("label:has([data-testid=host-table])").click()
-    form.get_by_test_id("host-joining").select_option("codes")
-    form.get_by_test_id("start-game").click()
-    wait_codes_host(page)
-    return Device(page, "host", 0)
-
-
-def wait_codes_host(page: Page) -> None:
-    expect(page.get_by_test_id("add-phone")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("() => document.querySelector('[data-testid=host-status]').dataset.state === 'online'",
-                           timeout=STEP_TIMEOUT_MS)
-    expect(page.get_by_test_id("join-link")).to_have_count(0)
+    return host_table(page, base_url, game, seats, seed, joining="codes")
 
 
 def host_offer(host: Page, kind: str = "phone") -> str:
@@ -226,28 +205,8 @@ def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_
     played = play_guild_to_the_end(host, by_seat, devs, refresh_ben)
     assert played["refreshed"] and played["tapped"] >= 10 and played["sent"] >= 10
     assert played["reserved"] == {0, 1, 2}
-    final = host.last()["version"]
-    wait_all(devs, final)
-    winner = hp.get_by_test_id("winner").inner_text()
-    for d in devs:
-        expect(d.page.get_by_test_id("net-results")).to_be_visible()
-        expect(d.page.get_by_test_id("winner")).to_have_text(winner)
-        assert d.page.js_errors == [], f"{d.name}: {d.page.js_errors}"
+    guild_game_ended_alike(host, devs, [ana, ben, screen], credentials, GUILD_SEED)
     no_server_was_asked(devs, base_url)
-
-    saved = hp.evaluate("() => window.tabletopNet.save()")
-    snapshot = saved["match"]
-    assert len(snapshot["log"]) == final
-    replay = engine.replay("guild", 3, snapshot["options"], GUILD_SEED, snapshot["log"])
-    assert replay.is_over() and replay.result()["winners"] == host.last()["view"]["result"]["winners"]
-
-    secrets = secrets_by_version(snapshot)
-    assert any(secrets[v]["own"][1] for v in range(len(secrets))), "seat 1 never held a private reservation"
-    for d in (ana, ben, screen):
-        counts = check_privacy(snapshot, d.received(), d.seat, credentials)
-        assert counts["updates"] >= final, f"{d.name} received {counts['updates']} updates for {final} moves"
-    assert all(json.loads(t)["seat"] is None for t in screen.received() if json.loads(t)["type"] == "update")
-    expect(screen.page.get_by_test_id("net-table")).to_have_attribute("data-viewer", "public")
 
 
 def altered(code: str) -> str:

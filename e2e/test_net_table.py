@@ -17,14 +17,12 @@ the same `attempt` the renderer calls).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
 from net_support import (
-    STEP_TIMEOUT_MS, Device, check_privacy, click_move, greedy, host_table, join_seat, needs_webrtc, play_guild_to_the_end,
-    secrets_by_version, wait_all, watch_with_code,
+    STEP_TIMEOUT_MS, Device, click_move, greedy, host_table, join_seat, needs_webrtc, guild_game_ended_alike,
+    play_guild_to_the_end, wait_all, watch_with_code,
 )
 
 from net_support import devices, net_config, peer_server  # noqa: F401,E402  (fixtures)
@@ -71,33 +69,8 @@ def test_whole_game_across_devices(devices, base_url):
     played = play_guild_to_the_end(host, by_seat, devs, refresh_ben)
     assert played["refreshed"] and played["tapped"] >= 10 and played["sent"] >= 10
     assert played["reserved"] == {0, 1, 2}
-    final = host.last()["version"]
-    wait_all(devs, final)
-    winner = hp.get_by_test_id("winner").inner_text()
-    for d in devs:
-        expect(d.page.get_by_test_id("net-results")).to_be_visible()
-        expect(d.page.get_by_test_id("winner")).to_have_text(winner)
-        assert d.page.js_errors == [], f"{d.name}: {d.page.js_errors}"
-
-    # the host holds the only full state; the game is the one a CPython replay gives
-    saved = hp.evaluate("() => window.tabletopNet.save()")
-    snapshot = saved["match"]
-    assert len(snapshot["log"]) == final
-    import engine
-    replay = engine.replay("guild", 3, snapshot["options"], GUILD_SEED, snapshot["log"])
-    assert replay.is_over() and replay.result()["winners"] == host.last()["view"]["result"]["winners"]
-
-    # nothing private of another seat ever reached a phone or the screen
-    secrets = secrets_by_version(snapshot)
-    assert any(secrets[v]["own"][1] for v in range(len(secrets))), "seat 1 never held a private reservation"
-    for d in (ana, ben, screen):
-        got = d.received()
-        counts = check_privacy(snapshot, got, d.seat, credentials)
-        assert counts["updates"] >= final, f"{d.name} received {counts['updates']} updates for {final} moves"
-
+    guild_game_ended_alike(host, devs, [ana, ben, screen], credentials, GUILD_SEED)
     # the screen got the public view only, drawn large, with no action panel
-    assert all(json.loads(t)["seat"] is None for t in screen.received() if json.loads(t)["type"] == "update")
-    expect(screen.page.get_by_test_id("net-table")).to_have_attribute("data-viewer", "public")
     expect(screen.page.get_by_test_id("action-panel")).to_be_hidden()
     assert screen.page.evaluate("document.documentElement.classList.contains('net-screen-mode')")
 
