@@ -15,7 +15,7 @@ MAX_TABS = 300
 
 # an outline of at least 2 px; on Station's SVG nodes (no outline there) the node's cell drawn with
 # the focus stroke (css/station.css: white, 4 units; no other state draws it so); on Stars' SVG
-# boards the space (or its ring, disc or circle) stroked in the focus colour #8cc4ff, at least 2 px
+# boards the space (or its hit area's outline) stroked in the focus colour #8cc4ff, at least 2 px
 # wide on screen (css/stars.css: no other state draws that colour)
 FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === document.body) return false;
   const st = getComputedStyle(el);
@@ -26,7 +26,8 @@ FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === do
     if (!shape.getScreenCTM) continue;
     const c = getComputedStyle(shape);
     const m = shape.getScreenCTM();
-    if (c.stroke === 'rgb(140, 196, 255)' && m && parseFloat(c.strokeWidth) * Math.hypot(m.a, m.b) >= 2) return true;
+    const scale = c.vectorEffect === 'non-scaling-stroke' ? 1 : (m ? Math.hypot(m.a, m.b) : 0);
+    if (c.stroke === 'rgb(140, 196, 255)' && parseFloat(c.strokeWidth) * scale >= 2) return true;
   }
   return false; }"""
 

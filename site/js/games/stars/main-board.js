@@ -69,7 +69,7 @@ export function mainBoardHTML(table) {
     // the tap area: a 44 px circle on a 390 px phone (3.4 px a unit), wider than the drawn space (r 4.4); it
     // reaches at most 0.1 unit over the nearest path space (9 units away, r 2.5)
     const parts = [`<circle class="forage-hit" cx="${x}" cy="${y}" r="${scouting ? 4.5 : 6.6}"/>`, `<circle class="forage-bg${st.tokens ? "" : " empty"}" cx="${x}" cy="${y}" r="4.4"/>`,
-      `<circle class="forage-ring c-${f.colour}" cx="${x}" cy="${y}" r="4.4"/>`,
+      `<circle class="forage-ring c-${f.colour}" cx="${x}" cy="${y}" r="4.4"/>`, `<circle class="forage-focus" cx="${x}" cy="${y}" r="5.9"/>`,
       kindGlyph(f.kind, x, y, 0.3),
       `<circle class="count-bg" cx="${f1(x + 3.5)}" cy="${f1(y - 3.4)}" r="1.8"/><text class="count" x="${f1(x + 3.5)}" y="${f1(y - 2.7)}">${st.tokens}</text>`];
     const cw = cost.length * 2.1;
