@@ -10,7 +10,8 @@ browser context.
   once (sentinels), and nothing private of another seat reaches any phone or the screen;
 - stale, foreign, truncated and altered codes are refused with a reason, on the host and on a
   phone, and nothing changes at the table;
-- the QR code the host shows reads back (jsQR, the site's own copy) as the code's text;
+- the QR code the host shows reads back (jsQR, the site's own copy) as the code's text, and a
+  phone scans it with its camera (Chromium's fake camera playing a video of that QR code);
 - the host reloads: the table comes back paused, a phone re-joins with a new code, the host
   resumes and play goes on;
 - every device offline: the host and a phone, each with the site cached by its service worker
@@ -371,3 +372,72 @@ def test_with_the_site_cached_and_the_server_gone_two_devices_play_joined_by_cod
                 ctx.close()
             except Exception:  # noqa: BLE001 - already closed
                 pass
+
+
+def y4m_of_qr(matrix: list[list[bool]], path: Path, width: int = 640, height: int = 480, frames: int = 2) -> None:
+    """A video file (YUV4MPEG2, 4:2:0) showing the QR code `matrix` black on white, centred, with a
+    four-module quiet zone: what Chromium's fake camera plays (--use-file-for-fake-video-capture)."""
+    n = len(matrix) + 8
+    scale = min(width, height) * 9 // 10 // n
+    left, top = (width - n * scale) // 2, (height - n * scale) // 2
+    y = bytearray(b"\xeb" * (width * height))  # white (video range)
+    for r, row in enumerate(matrix):
+        for c, dark in enumerate(row):
+            if not dark:
+                continue
+            for dy in range(scale):
+                start = (top + (r + 4) * scale + dy) * width + left + (c + 4) * scale
+                y[start:start + scale] = b"\x10" * scale  # black
+    chroma = b"\x80" * (width * height // 4)
+    with path.open("wb") as f:
+        f.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(frames):
+            f.write(b"FRAME\n" + bytes(y) + chroma + chroma)
+
+
+@pytest.mark.timeout(300)
+def test_a_phone_scans_the_hosts_qr_code_with_its_camera(devices, base_url, browser_type, browser_type_launch_args,
+                                                         tmp_path):
+    """The scanning path itself: a phone whose camera (Chromium's fake camera, playing a video of
+    the QR code the host shows) reads the host's code, answers, and is seated."""
+    host = host_codes_table(devices.new("host"), base_url, "guild", ["human", "human"], seed=4)
+    hp = host.page
+    offer = host_offer(hp)
+    matrix = hp.evaluate(
+        """async (text) => {
+          const { default: qrcode } = await import('./vendor/qrcode.mjs');
+          const qr = qrcode(0, 'M');
+          qr.addData(text, 'Alphanumeric');
+          qr.make();
+          const n = qr.getModuleCount();
+          return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
+        }""",
+        offer,
+    )
+    video = tmp_path / "qr.y4m"
+    y4m_of_qr(matrix, video)
+    args = [*browser_type_launch_args.get("args", []), "--use-fake-device-for-media-stream",
+            "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={video}"]
+    phone_browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        ctx = phone_browser.new_context(viewport=PHONE, service_workers="block")
+        ctx.grant_permissions(["camera"], origin=base_url.rstrip("/"))
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "table.html?codes&netlog=1")
+        page.get_by_test_id("codes-scan").click()
+        expect(page.get_by_test_id("codes-scan-box").locator("video")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+        page.wait_for_function("() => /^TT1/.test(document.querySelector('[data-testid=codes-answer-text]').value)",
+                               timeout=STEP_TIMEOUT_MS)
+        assert page.get_by_test_id("codes-offer").input_value() == offer  # what the camera read
+        expect(page.get_by_test_id("codes-scan-box")).to_be_hidden()  # the camera is off again
+        host_takes(hp, page.get_by_test_id("codes-answer-text").input_value())
+        page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
+        page.get_by_test_id("join-seat-1").click()
+        page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null",
+                               timeout=STEP_TIMEOUT_MS)
+        expect(hp.get_by_test_id("net-seat-1")).to_have_attribute("data-state", "online")
+        assert errors == []
+    finally:
+        phone_browser.close()
