@@ -332,6 +332,12 @@ class Host {
 
   showViewing(code) {
     const box = this.section.querySelector("[data-testid=viewing]");
+    if (this.joining === "codes") {  // no server: a screen joins with Add a shared screen (its code carries this one)
+      box.hidden = false;
+      box.innerHTML = `Viewing code <b class="viewing-code" data-testid="viewing-code">${esc(code)}</b> — a shared screen joins with
+        <i>Add a shared screen</i> above; a phone that finds the table full can watch with this code.`;
+      return;
+    }
     const watchUrl = new URL(`table.html?watch=${encodeURIComponent(this.room)}`, location.href).href;
     box.hidden = false;
     box.innerHTML = `Viewing code <b class="viewing-code" data-testid="viewing-code">${esc(code)}</b> — on the shared screen, open
