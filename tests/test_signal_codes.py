@@ -145,6 +145,7 @@ def test_every_single_altered_character_is_refused(tmp_path: Path) -> None:
     ("https://example.org/table.html?join=abc", "not a table code"),
     ("TT1abc!def", "characters a table code never has"),
     ("TT1" + "A" * 200, "changed"),
+    ("TT1" + "A" * 100_000, "far too long"),
 ])
 def test_what_is_not_a_code_is_refused_with_a_reason(tmp_path: Path, text: str, reason: str) -> None:
     result = ok(run([{"decode": text}], tmp_path)[0])

@@ -30,6 +30,7 @@ const KIND_NAME = { 1: "phone", 2: "screen", 3: "answer" };
 const SETUP = ["actpass", "active", "passive"];
 const CAND_TYPE = ["host", "srflx"];
 const MAX_CANDIDATES = 8;
+const MAX_TEXT = 4000;  // a pasted text longer than this is refused before it is read (browsers' codes: 150–400)
 const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 // ---------------------------------------------------------------------------- SDP
@@ -143,7 +144,9 @@ export function encodeCode(code) {
 
 /** a pasted or scanned text → {code} or {error: a reason a person can act on}; never throws */
 export function decodeCode(input) {
-  const t = String(input || "").replace(/\s+/g, "").toUpperCase();
+  const raw = String(input || "");
+  if (raw.length > MAX_TEXT) return { error: "This is far too long to be a table code." };
+  const t = raw.replace(/\s+/g, "").toUpperCase();
   if (!t) return { error: "No code was entered." };
   if (!t.startsWith(PREFIX)) return { error: "This is not a table code (a table code starts with TT1)." };
   const bytes = unbase32(t.slice(PREFIX.length));
