@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from net_support import greedy
+from net_support import devices, net_config, peer_server  # noqa: F401  (fixtures)
+from net_support import greedy, host_table, join_seat, needs_webrtc
 from site_helpers import BOOT_TIMEOUT_MS, PHONE, moves_made, open_site, start_game, wait_moves_beyond, wait_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,6 +159,42 @@ def test_the_phone_join_page_and_the_screen_pass_axe(page: Page, base_url: str) 
     page.goto(base_url + "table.html?watch")
     page.wait_for_load_state("networkidle")
     check_page(page, "screen page")
+
+
+@needs_webrtc
+def test_the_rules_open_over_a_phone_table_and_close_back_to_it(devices, base_url: str) -> None:  # noqa: F811
+    """At a phone table (host and a phone over WebRTC), the table's bar has a Rules button on both
+    devices: by keyboard (Tab, Enter) it opens the game's rules page over the table, Escape or
+    "Back to the game" closes it and the focus returns to the button; on the phone the dialog
+    passes axe and its controls are 44 px."""
+    host = host_table(devices.new("host"), base_url, "stars", ["human", "human"], seed=3, name="Ana")
+    join_url = host.page.get_by_test_id("join-link").get_attribute("href")
+    phone = join_seat(devices.new("phone"), join_url, 1, "Ben")
+    for dev in (phone, host):
+        page = dev.page
+        button = page.get_by_test_id("net-rules-button")
+        expect(button).to_be_visible()
+        for _ in range(80):  # Tab to it
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement && document.activeElement.dataset.testid === 'net-rules-button'"):
+                break
+        expect(button).to_be_focused()
+        page.keyboard.press("Enter")
+        dialog = page.get_by_test_id("net-rules-dialog")
+        expect(dialog).to_be_visible()
+        expect(page.get_by_test_id("net-rules-close")).to_be_focused()
+        frame = page.frame_locator("[data-testid=net-rules-frame]")
+        expect(frame.locator("h1")).to_contain_text("The Girl Who Made the Stars")
+        if dev is phone:
+            check_page(page, "phone table, rules dialog")
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        expect(button).to_be_focused()
+        button.click()
+        page.get_by_test_id("net-rules-close").click()
+        expect(dialog).to_be_hidden()
+        expect(page.get_by_test_id("net-table")).to_be_visible()
+    check_page(phone.page, "phone table")
 
 
 def test_each_rules_page_passes_axe(page: Page, base_url: str) -> None:

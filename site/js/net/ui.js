@@ -86,6 +86,14 @@ export class TableView {
         <span class="net-seats" data-testid="net-seats"></span>
         <span class="net-countdown" data-testid="countdown" hidden></span>
         <button type="button" class="btn small ghost net-market-toggle" data-testid="market-toggle" hidden aria-expanded="true">Market</button>
+        <button type="button" class="btn small ghost net-rules" data-testid="net-rules-button" aria-haspopup="dialog" hidden>Rules</button>
+      </div>
+      <div class="rules-dialog" data-testid="net-rules-dialog" hidden role="dialog" aria-modal="true" aria-label="Rules">
+        <div class="rules-card">
+          <div class="rules-head"><h2>Rules</h2>
+            <button type="button" class="btn primary" data-testid="net-rules-close">Back to the game</button></div>
+          <iframe class="rules-frame" title="Rules of the game" data-testid="net-rules-frame"></iframe>
+        </div>
       </div>
       <div class="net-notices" data-testid="net-notices" aria-live="polite"></div>
       <div class="net-paused" data-testid="paused" hidden role="status">
@@ -103,6 +111,10 @@ export class TableView {
     this.tableEl.dataset.version = "-1";
     patchInnerHTML(this.tableEl);  // the renderer's redraws patch only what changed (morph.js)
     this.el(".net-market-toggle").addEventListener("click", () => this.toggleMarket());
+    // the game's rules over the table and back (as the local app's Rules button, help/learn.js)
+    this.el("[data-testid=net-rules-button]").addEventListener("click", () => this.openRules());
+    this.el("[data-testid=net-rules-close]").addEventListener("click", () => this.closeRules());
+    this.el("[data-testid=net-rules-dialog]").addEventListener("keydown", (e) => { if (e.key === "Escape") this.closeRules(); });
     const resume = this.el("[data-testid=resume-game]");
     if (resume) resume.addEventListener("click", () => opts.onResume && opts.onResume());
     this.el("[data-testid=net-steps]").addEventListener("click", (e) => {
@@ -116,6 +128,25 @@ export class TableView {
     clearInterval(this._tick);
     if (this.table) this.table.destroy();
     this.root.innerHTML = "";
+  }
+
+  /** the rules page of the game on the table (site/rules/<game>.html), in a dialog over it */
+  openRules() {
+    if (!this.game) return;
+    const frame = this.el("[data-testid=net-rules-frame]");
+    const src = new URL(`rules/${this.game}.html?inapp=1`, document.baseURI).href;
+    if (frame.src !== src) frame.src = src;
+    this._rulesReturn = document.activeElement;
+    this.el("[data-testid=net-rules-dialog]").hidden = false;
+    this.el("[data-testid=net-rules-close]").focus();
+  }
+
+  closeRules() {
+    const dialog = this.el("[data-testid=net-rules-dialog]");
+    if (dialog.hidden) return;
+    dialog.hidden = true;
+    const back = this._rulesReturn;
+    if (back && back.isConnected && back !== document.body) back.focus(); else this.el("[data-testid=net-rules-button]").focus();
   }
 
   seatName(seat) {
@@ -134,6 +165,7 @@ export class TableView {
     if (!ui) throw new Error(`this site has no table for the game ${game}`);
     this.game = game;
     this.ui = ui;
+    this.el("[data-testid=net-rules-button]").hidden = false;
     this.table = new ui.Table(this.tableEl, {
       attempt: (move) => this.opts.attempt(move),
       endTurn: () => {},
