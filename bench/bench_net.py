@@ -261,8 +261,11 @@ def local_game(page, url: str, args, viewport: dict) -> list[float]:
         view = pg.evaluate("() => window.tabletop.view")
         move = greedy(view, pg.evaluate("() => window.tabletop.legalMoves"), n, view["seat"])
         assert pg.evaluate("(m) => window.tabletop.play(m)", move)
-        pg.wait_for_function(f"() => window.tabletop.shown[{n + 1}] !== undefined")
-        out.append(pg.evaluate(f"() => window.tabletop.shown[{n + 1}] - window.tabletop.tapAt"))
+        # the first table painted after the tap (in Stars' simultaneous placement a solo game may
+        # show the table only once the computers have placed too: move n + 1 is never shown alone)
+        first = f"Object.keys(window.tabletop.shown).map(Number).filter((k) => k > {n}).sort((a, b) => a - b)[0]"
+        pg.wait_for_function(f"() => {first} !== undefined")
+        out.append(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
     return out
 
 
