@@ -9,7 +9,8 @@ browser context.
   new exchange and reclaims its seat with its stored credential; every seat reserves a workshop
   once (sentinels), and nothing private of another seat reaches any phone or the screen;
 - stale, foreign, truncated and altered codes are refused with a reason, on the host and on a
-  phone, and nothing changes at the table;
+  phone, and nothing changes at the table; then a transfer code moves a seat to a phone joined
+  by codes;
 - the QR code the host shows reads back (jsQR, the site's own copy) as the code's text, and a
   phone scans it with its camera (Chromium's fake camera playing a video of that QR code);
 - the host reloads: the table comes back paused, a phone re-joins with a new code, the host
@@ -273,6 +274,18 @@ def test_stale_foreign_truncated_and_altered_codes_are_refused_and_nothing_chang
     host_takes(hp, answer2)
     page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
     expect(page.get_by_test_id("lobby")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    # a transfer code works as with a server: Ana's seat moves to this phone, joined by codes
+    old_credential = ana.net("credential")
+    ana.page.get_by_test_id("device-menu").click()
+    ana.page.get_by_test_id("make-transfer").click()
+    code = ana.page.get_by_test_id("transfer-code-shown").inner_text().strip()
+    page.get_by_text("Moving from another device?").click()
+    page.get_by_test_id("transfer-code").fill(code)
+    page.get_by_test_id("transfer-submit").click()
+    page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null",
+                           timeout=STEP_TIMEOUT_MS)
+    assert page.evaluate("() => window.tabletopNet.credential") not in (None, old_credential)
+    expect(ana.page.get_by_test_id("device-status")).to_contain_text("moved to another device", timeout=STEP_TIMEOUT_MS)
     assert page.js_errors == [] and hp.js_errors == []  # type: ignore[attr-defined]
     no_server_was_asked([host, ana, Device(page, "new phone", None)], base_url)
 
