@@ -10,9 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from net_support import (  # noqa: F401  (devices, net_config, peer_server: fixtures)
+    devices,
+    greedy,
+    host_table,
+    join_seat,
+    needs_webrtc,
+    net_config,
+    peer_server,
+)
 from playwright.sync_api import Page, expect
-from net_support import devices, net_config, peer_server  # noqa: F401  (fixtures)
-from net_support import greedy, host_table, join_seat, needs_webrtc
 from site_helpers import BOOT_TIMEOUT_MS, PHONE, moves_made, open_site, start_game, wait_moves_beyond, wait_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,7 +104,8 @@ def test_each_table_passes_axe_and_every_target_is_44px_on_a_phone(page: Page, b
 
 # the on-screen size of each listed space on a Stars board (its button: hit circle and all)
 SPACE_SIZES = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
-  const r = el.getBoundingClientRect(); return [el.dataset.fk, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })"""
+  const r = el.getBoundingClientRect();
+  return [el.dataset.fk, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })"""
 
 
 def test_stars_every_target_is_44px_at_every_kind_of_decision_on_a_phone(page: Page, base_url: str) -> None:

@@ -1,15 +1,18 @@
 """Keyboard-only play in a real Chromium (issue 13; docs/accessibility.md): a whole game of Starlight
-Guild, one of Splendor and one of Station, against a computer, to the results, with no click — Tab
-moves the focus through the table in its order, Enter chooses; the focused control always shows a
-focus ring."""
+Guild, one of Splendor, one of Station and one of Stars (on a desktop and a phone), against a
+computer, to the results, with no click — Tab moves the focus through the table in its order, the
+arrow keys between the spaces of an SVG board (one Tab stop each), Enter/Space choose; the focused
+control always shows a focus ring. And the arrows themselves on Stars' hex board and Station's
+rings."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from net_support import greedy
 from playwright.sync_api import Page, expect
-from site_helpers import open_site, start_game, wait_state
+from site_helpers import PHONE, open_site, start_game, wait_state
 
 MAX_TABS = 300
 
@@ -21,7 +24,10 @@ FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === do
   const st = getComputedStyle(el);
   if (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2) return true;
   const cell = el.querySelector && el.querySelector(':scope > .cell');
-  if (cell) { const c = getComputedStyle(cell); if (c.stroke === 'rgb(255, 255, 255)' && parseFloat(c.strokeWidth) >= 4) return true; }
+  if (cell) {
+    const c = getComputedStyle(cell);
+    if (c.stroke === 'rgb(255, 255, 255)' && parseFloat(c.strokeWidth) >= 4) return true;
+  }
   for (const shape of [el, ...el.children]) {
     if (!shape.getScreenCTM) continue;
     const c = getComputedStyle(shape);
@@ -277,7 +283,8 @@ def play_stars_by_keyboard(page: Page, move: dict) -> None:
     elif kind == "scout_step":
         arrow_to(page, ".mainboard", f"[data-action=path][data-path='{move['space']}']")
         page.keyboard.press("Enter")
-        choose(page, f"[data-testid=main-board] [data-testid=step-{move['colour']}-{'end' if move['end'] else 'continue'}]")
+        step = f"step-{move['colour']}-{'end' if move['end'] else 'continue'}"
+        choose(page, f"[data-testid=main-board] [data-testid={step}]")
     elif kind == "scout_cancel":
         choose(page, "[data-testid=scout-cancel]")
     elif kind == "forage":
@@ -307,9 +314,13 @@ def play_stars_by_keyboard(page: Page, move: dict) -> None:
         raise AssertionError(f"unknown move {move}")
 
 
-def test_a_whole_stars_game_by_keyboard_alone(page: Page, base_url: str) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_whole_stars_game_by_keyboard_alone(page: Page, base_url: str, size: str) -> None:
     """The Girl Who Made the Stars against a computer: tiles placed, wood ash picked, scouting step
-    by step, foraging, stargazing and the rest, by Tab, arrows and Enter/Space."""
+    by step, foraging, stargazing and the rest, by Tab, arrows and Enter/Space; on a desktop and at
+    390×844 (where the main board and the night sky scroll sideways in their boxes)."""
+    if size == "phone":
+        page.set_viewport_size(PHONE)
     kinds: set[str] = set()
 
     def decide(view: dict, moves: list[dict], n: int) -> None:
@@ -318,13 +329,15 @@ def test_a_whole_stars_game_by_keyboard_alone(page: Page, base_url: str) -> None
         play_stars_by_keyboard(page, move)
 
     game_by_keyboard(page, base_url, "stars", 4, decide, 400)
-    assert {"place", "bonus", "scout", "scout_step", "stargaze", "forage", "stardust", "offer", "recall", "done"} <= kinds, kinds
+    wanted = {"place", "bonus", "scout", "scout_step", "stargaze", "forage", "stardust", "offer", "recall", "done"}
+    assert wanted <= kinds, kinds
     assert kinds & {"ash_keep", "ash_light"}, kinds
 
 
 # ----------------------------------------------------------------------------- arrows on boards
 
-BOARD_STOPS = """(sel) => [...document.querySelectorAll(sel + ' [data-action]')].map((el) => el.getAttribute('tabindex'))"""
+BOARD_STOPS = """(sel) => [...document.querySelectorAll(sel + ' [data-action]')]
+  .map((el) => el.getAttribute('tabindex'))"""
 
 
 def focused(page: Page, attr: str) -> str | None:
