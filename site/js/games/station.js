@@ -107,7 +107,7 @@ function stationSVG(station, { live = false, marks = {}, label = "", small = fal
   }
   // live: one Tab stop, arrows round a ring (←/→) and between rings (↑ out, ↓ in): board-keys.js
   return `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}"${
-    live ? ' data-rove="ring" data-rove-name="station"' : ""}>${parts.join("")}</svg>`;
+    live ? ' data-rove="ring" data-rove-name="station" aria-description="arrow keys: left and right round a ring, up and down between rings"' : ""}>${parts.join("")}</svg>`;
 }
 
 /** a module on its own (market, Dry Dock): a square with its four sides, inward at the bottom */

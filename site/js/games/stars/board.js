@@ -71,7 +71,7 @@ export function boardSVG(board, seat, { size = 10, live = false, targets = null,
   }
   const w = size * SQ3 * 3.5 + 2, h = size * 5.5 + 2;
   return `<svg class="hexboard" viewBox="${f1(-w)} ${f1(-h)} ${f1(2 * w)} ${f1(2 * h)}" role="group" aria-label="${esc(label)}"${
-      live ? ' data-rove="geo" data-rove-name="mine"' : ""}>
+      live ? ' data-rove="geo" data-rove-name="mine" aria-description="arrow keys move between the cells"' : ""}>
     <g class="cells">${base.join("")}</g><g class="faces">${faces.join("")}</g>${ghost}<g class="hits">${hits.join("")}</g></svg>`;
 }
 

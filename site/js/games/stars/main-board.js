@@ -91,7 +91,7 @@ export function mainBoardHTML(table) {
   }
   return `<div class="block-head"><h3>Main board</h3><span class="muted">lit paths are shared; tap a foraging space for its details</span></div>
     <div class="board-scroll"><svg class="mainboard${scouting ? " scouting" : ""}" viewBox="-3 -4 106 108" role="group" aria-label="Main board"
-      data-rove="geo" data-rove-name="main">${out.join("")}</svg></div>
+      data-rove="geo" data-rove-name="main" aria-description="arrow keys move between its spaces">${out.join("")}</svg></div>
     ${mapConfirmHTML(table)}`;
 }
 

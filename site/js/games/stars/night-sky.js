@@ -39,7 +39,7 @@ export function nightSkyHTML(table) {
   }
   const order = v.seats.map((s) => s.seat).sort((a, b) => ns.elders[b] - ns.elders[a]);
   return `<div class="block-head"><h3>Night sky</h3><span class="muted">turn order: ${order.map((s) => `<i class="seat-dot s${s}" aria-hidden="true"></i>${esc(name(s))}`).join(" → ")}</span></div>
-    <div class="board-scroll"><svg class="nightsky${targets.size ? " choosing" : ""}" viewBox="0 0 140 36" data-rove="geo" data-rove-name="sky" role="group"
+    <div class="board-scroll"><svg class="nightsky${targets.size ? " choosing" : ""}" viewBox="0 0 140 36" data-rove="geo" data-rove-name="sky" role="group"${targets.size ? ' aria-description="arrow keys move between the spaces"' : ""}
       aria-label="Night sky track: the Girl on space ${ns.girl} of ${n}">${out.join("")}</svg></div>
     ${live && table.sel.from === "sky" && table.sel.sky ? `<div class="map-confirm">${viaHTML(table, table.movesOf("stargaze").filter((m) => m.space === table.sel.sky), `Stargaze on space ${table.sel.sky}`)}</div>` : ""}`;
 }
