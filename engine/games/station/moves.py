@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, PORT_MASK
-from .market import effective_cost
+from .components import COST_OF, CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, PORT_MASK
+from .market import MIN_COST
 from .state import ACTION, BONUS, DOCK_CAPACITY, StationSeat, StationState
 from .station import NODE_JSON, NODES, Layout, layout
 
@@ -36,7 +36,12 @@ DOCK = "dock"
 def acquire_choices(display: list[str]) -> list[list[str]]:
     """One displayed credit; or two or three of different guilds totalling at most 7
     (in display order)."""
-    out = [[c] for c in display]
+    return [move["credits"] for move in acquire_moves(display)]
+
+
+def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
+    """The acquire move of each of `acquire_choices`, in its order (built fresh)."""
+    out = [{"type": "acquire", "credits": [c]} for c in display]
     n = len(display)
     for a in range(n):
         ca = display[a]
@@ -46,12 +51,12 @@ def acquire_choices(display: list[str]) -> list[list[str]]:
             gb, vb = CREDIT_GUILD[cb], CREDIT_VALUE[cb]
             if gb == ga or va + vb > ACQUIRE_LIMIT:
                 continue
-            out.append([ca, cb])
+            out.append({"type": "acquire", "credits": [ca, cb]})
             for c in range(b + 1, n):
                 cc = display[c]
                 gc = CREDIT_GUILD[cc]
                 if gc != ga and gc != gb and va + vb + CREDIT_VALUE[cc] <= ACQUIRE_LIMIT:
-                    out.append([ca, cb, cc])
+                    out.append({"type": "acquire", "credits": [ca, cb, cc]})
     return out
 
 
@@ -120,22 +125,26 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list
     if not by_guild:
         return moves
     dock_room = len(seat.dock) < DOCK_CAPACITY
+    discounts = state.discounts
+    open_ = plan.open
+    dests_of: dict[int, list[Any]] = {}  # per port mask: the nodes it installs at (and the Dock)
     for b, mid in enumerate(state.berths):
         if mid is None:
             continue
         counts = by_guild.get(GUILD_OF[mid])
         if counts is None:
             continue
-        pays = payments(counts, effective_cost(state, b))
+        cost = COST_OF[mid] - discounts[b]  # `effective_cost`, written out
+        pays = payments(counts, cost if cost > MIN_COST else MIN_COST)
         if not pays:
             continue
         ports = PORT_MASK[mid]
-        dests: list[Any] = [NODE_JSON[i] for i, mask in plan.open if mask & ports]
-        if dock_room:
-            dests.append(DOCK)
-        for pay in pays:
-            for to in dests:
-                moves.append({"type": "purchase", "module": mid, "pay": pay, "to": to})
+        dests = dests_of.get(ports)
+        if dests is None:
+            dests = dests_of[ports] = [NODE_JSON[i] for i, mask in open_ if mask & ports]
+            if dock_room:
+                dests.append(DOCK)
+        moves += [{"type": "purchase", "module": mid, "pay": pay, "to": to} for pay in pays for to in dests]
     return moves
 
 
@@ -158,18 +167,19 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
     moves: list[dict[str, Any]] = []
     dock = seat.dock
     if dock:
+        open_ = plan.open
         for mid in dock:
             ports = PORT_MASK[mid]
             at = INSTALL[mid]
-            for i, mask in plan.open:
-                if mask & ports:
-                    moves.append(at[i])
+            moves += [at[i] for i, mask in open_ if mask & ports]
     if len(dock) < DOCK_CAPACITY:
-        for i in plan.removable:
-            moves.append(REMOVE[i])
+        moves += [REMOVE[i] for i in plan.removable]
     if dock:
         masks = [(EXCHANGE[mid], PORT_MASK[mid]) for mid in dock]
         for i, core, parts in plan.exchange:
+            if not parts:
+                moves += [at[i] for at, ports in masks if core & ports]
+                continue
             for at, ports in masks:
                 if core & ports:
                     for m in parts:
@@ -195,7 +205,7 @@ def legal_moves(state: StationState, seat_index: int) -> list[dict[str, Any]]:
         return bonus_moves(state)
     assert state.phase == ACTION
     seat = state.seats[seat_index]
-    moves: list[dict[str, Any]] = [{"type": "acquire", "credits": c} for c in acquire_choices(state.display)]
+    moves = acquire_moves(state.display)
     plan = layout(seat.grid)
     moves += purchase_moves(state, seat, plan)
     moves += reconfigure_moves(seat, plan)

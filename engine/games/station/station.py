@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeAlias
 
-from .components import DEPT_OF, SIDES_OF
+from .components import DEPT_OF, PORT_MASK, SIDES_OF
 
 RINGS = (1, 2, 3)
 RING_NAMES = {1: "inner", 2: "middle", 3: "outer"}
@@ -251,68 +251,23 @@ def shield(grid: Grid) -> tuple[int, list[dict[str, Any]]]:
     return total, lanes
 
 
-class Corridors:
-    """The corridor graph of a legal station, searched once depth first from the Core: which
-    nodes are cut points, and which parts of the station hang from each cut point only.
+CORE = NODES
+"""The Core's index in the corridor tables below (after the 30 nodes)."""
 
-    Removing a node that is not a cut point leaves every other module routed. Removing a cut
-    point u cuts off each "hanging" child subtree of u (a child v with low[v] ≥ disc[u]); the
-    rest stays with the Core. A subtree is the discovery range [disc[v], disc[v] + size[v]).
-    """
 
-    __slots__ = ("disc", "hanging")
-
-    def __init__(self, grid: Grid) -> None:
-        # lists indexed by node, the Core last (index -1 reaches it)
-        adj: list[list[int]] = [[] for _ in range(NODES + 1)]
-        roots = adj[-1]
-        for i in range(NODES):
-            mid = grid[i]
-            if mid is None:
-                continue
-            sides = SIDES_OF[mid]
-            out = adj[i]
-            for j, mine, theirs in NEIGHBOURS[i]:
-                other = grid[j]
-                if other is not None and sides[mine] and SIDES_OF[other][theirs]:
-                    out.append(j)
-            if i < SECTORS and sides[INWARD]:
-                out.append(-1)
-                roots.append(i)
-        disc = [-1] * (NODES + 1)
-        low = [0] * (NODES + 1)
-        size = [0] * (NODES + 1)
-        disc[-1] = 0
-        size[-1] = 1
-        hanging: dict[int, list[tuple[int, int]]] = {}
-        counter = 1
-        stack = [(-1, -2, iter(roots))]
-        while stack:
-            u, parent, neighbours = stack[-1]
-            for v in neighbours:
-                if v == parent:
-                    continue
-                dv = disc[v]
-                if dv >= 0:
-                    if dv < low[u]:
-                        low[u] = dv
-                else:
-                    disc[v] = low[v] = counter
-                    counter += 1
-                    size[v] = 1
-                    stack.append((v, u, iter(adj[v])))
-                    break
-            else:
-                stack.pop()
-                if stack:
-                    p = stack[-1][0]
-                    size[p] += size[u]
-                    if low[u] < low[p]:
-                        low[p] = low[u]
-                    if p >= 0 and low[u] >= disc[p]:
-                        hanging.setdefault(p, []).append((disc[u], disc[u] + size[u]))
-        self.disc = disc
-        self.hanging = hanging
+CORRIDOR_TO: list[tuple[tuple[int, ...], ...]] = [
+    tuple(tuple(j for j, mine, _ in NEIGHBOURS[i] if m >> mine & 1) + ((CORE,) if i < SECTORS and m & 1 else ())
+          for m in range(16))
+    for i in range(NODES)]
+"""Per node and mask of sides, the nodes (or `CORE`) those sides face: with the mask of a
+module's corridors there (its ports that meet `facings`), its corridor neighbours."""
+FACE_ADD: list[tuple[tuple[tuple[int, int], ...], ...]] = [
+    tuple(tuple((j, 1 << theirs) for j, mine, theirs in NEIGHBOURS[i] if m >> mine & 1) for m in range(16))
+    for i in range(NODES)]
+"""Per node and port mask of the module there: each neighbour its ports face, with the bit of
+that neighbour's side facing back (what the module adds to the neighbours' `facings`)."""
+_SUPPORT_NEEDED = tuple(SUPPORT_NEEDED)
+_SUPPORT = tuple(SUPPORT)
 
 
 class Layout:
@@ -327,46 +282,108 @@ class Layout:
       the sides facing each part that hangs from that node only — a Dock module can take the
       node's place when its ports meet the first mask and every one of the others (support is
       unchanged: the node stays occupied).
+
+    The corridor graph is searched once depth first from the Core (Tarjan's cut points):
+    removing a node that is not a cut point leaves every other module routed; removing a cut
+    point u cuts off each "hanging" child subtree of u (a child v with low[v] ≥ disc[u]), the
+    rest stays with the Core. A subtree is a range of discovery numbers [disc[v], end).
     """
 
-    __slots__ = ("_exchange", "_faces", "_graph", "grid", "open", "removable")
+    __slots__ = ("_disc", "_exchange", "_faces", "_hanging", "_occupied", "_ports", "grid", "open", "removable")
 
     def __init__(self, grid: Grid) -> None:
-        self.grid = tuple(grid)
-        faces = facings(grid)
-        self.open = [(i, faces[i]) for i in range(NODES) if grid[i] is None and supported(grid, i)]
+        self.grid = grid = tuple(grid)
+        faces = [1] * SECTORS + [0] * (NODES - SECTORS)
+        occupied: list[int] = []
+        ports = [0] * NODES
+        for i in range(NODES):
+            mid = grid[i]
+            if mid is not None:
+                occupied.append(i)
+                ports[i] = p = PORT_MASK[mid]
+                for j, bit in FACE_ADD[i][p]:
+                    faces[j] |= bit
         self._faces = faces
-        self.removable: list[int] = []
+        self._ports = ports
+        self._occupied = occupied
+        need_of = _SUPPORT_NEEDED
+        support = _SUPPORT
+        open_: list[tuple[int, int]] = []
+        pinned = [False] * NODES
+        for i in range(NODES):
+            need = need_of[i]
+            if grid[i] is None:
+                if need:
+                    a, b, c = support[i]
+                    if (grid[a] is not None) + (grid[b] is not None) + (grid[c] is not None) < need:
+                        continue
+                open_.append((i, faces[i]))
+            elif need:
+                a, b, c = support[i]
+                ha, hb, hc = grid[a] is not None, grid[b] is not None, grid[c] is not None
+                if ha + hb + hc == need:
+                    if ha:
+                        pinned[a] = True
+                    if hb:
+                        pinned[b] = True
+                    if hc:
+                        pinned[c] = True
+        self.open = open_
         self._exchange: list[tuple[int, int, tuple[int, ...]]] | None = None
-        self._graph: Corridors | None = None
-        occupied = [i for i in range(NODES) if grid[i] is not None]
+        self._disc: list[int] = []
+        self._hanging: dict[int, list[tuple[int, int]]] = {}
         if not occupied:
+            self.removable: list[int] = []
             self._exchange = []
             return
-        pinned: set[int] = set()
-        for k in occupied:
-            need = SUPPORT_NEEDED[k]
-            if need:
-                sup = [j for j in SUPPORT[k] if grid[j] is not None]
-                if len(sup) == need:
-                    pinned.update(sup)
-        self._graph = graph = Corridors(grid)
-        hanging = graph.hanging
-        self.removable = [i for i in occupied if i not in pinned and i not in hanging]
+        # the corridor graph, lists indexed by node and the Core last
+        to = CORRIDOR_TO
+        adj: list[tuple[int, ...]] = [()] * (NODES + 1)
+        roots = []
+        for i in occupied:
+            out = adj[i] = to[i][ports[i] & faces[i]]
+            if i < SECTORS and out and out[-1] == CORE:
+                roots.append(i)
+        adj[CORE] = tuple(roots)
+        disc = [-1] * (NODES + 1)
+        hanging: dict[int, list[tuple[int, int]]] = {}
+        counter = 0
+
+        def visit(u: int, parent: int) -> int:
+            nonlocal counter
+            disc[u] = low = d = counter
+            counter += 1
+            for v in adj[u]:
+                dv = disc[v]
+                if dv >= 0:
+                    if dv < low and v != parent:
+                        low = dv
+                else:
+                    lv = visit(v, u)
+                    if lv < low:
+                        low = lv
+                    if lv >= d and u != CORE:
+                        found = hanging.get(u)
+                        if found is None:
+                            hanging[u] = [(disc[v], counter)]
+                        else:
+                            found.append((disc[v], counter))
+            return low
+
+        visit(CORE, -1)
+        self._disc = disc
+        self._hanging = hanging
+        self.removable = [i for i in occupied if not pinned[i] and i not in hanging]
 
     @property
     def exchange(self) -> list[tuple[int, int, tuple[int, ...]]]:
         if self._exchange is None:
-            grid = self.grid
-            graph = self._graph
-            assert graph is not None
-            hanging = graph.hanging
-            disc = graph.disc
+            hanging = self._hanging
+            disc = self._disc
             faces = self._faces
+            ports = self._ports
             out: list[tuple[int, int, tuple[int, ...]]] = []
-            for i in range(NODES):
-                if grid[i] is None:
-                    continue
+            for i in self._occupied:
                 parts = hanging.get(i)
                 if parts is None:
                     out.append((i, faces[i], ()))
@@ -374,8 +391,7 @@ class Layout:
                 core = 1 if i < SECTORS else 0
                 masks = [0] * len(parts)
                 for j, mine, theirs in NEIGHBOURS[i]:
-                    other = grid[j]
-                    if other is None or not SIDES_OF[other][theirs]:
+                    if not ports[j] >> theirs & 1:  # no module there, or a bulkhead facing i
                         continue
                     d = disc[j]
                     for k, (lo, hi) in enumerate(parts):

@@ -18,14 +18,14 @@ from .market import berth_of, drift, effective_cost, refill_berth, refill_displa
 from .moves import BONUS_MAX_VALUE, DOCK
 from .scoring import result, score_shield
 from .state import ACTION, BONUS, OVER, StationSeat, StationState, _copy
-from .station import index, synergy
+from .station import SECTORS, synergy
 from .storms import FINAL, resolve, storm_at
 
 Event = dict[str, Any]
 
 
 def _node(to: dict[str, int]) -> int:
-    return index(to["ring"], to["sector"])
+    return (to["ring"] - 1) * SECTORS + to["sector"]  # `station.index`
 
 
 def install(state: StationState, seat_index: int, i: int, mid: str, events: list[Event]) -> None:
@@ -44,12 +44,19 @@ def install(state: StationState, seat_index: int, i: int, mid: str, events: list
 
 def take_payment(seat: StationSeat, guild: str, values: list[int]) -> list[str]:
     """The hand's credits paying ``values`` in ``guild`` (the lowest id of each value)."""
+    hand = seat.hand
+    mine = sorted(c for c in hand if CREDIT_GUILD[c] == guild)  # the lowest ids first
     paid = []
     for v in values:
-        cid = min(c for c in seat.hand if CREDIT_GUILD[c] == guild and CREDIT_VALUE[c] == v and c not in paid)
-        paid.append(cid)
+        for k, cid in enumerate(mine):
+            if CREDIT_VALUE[cid] == v:
+                paid.append(cid)
+                del mine[k]
+                break
+        else:
+            raise AssertionError(f"a listed payment the hand cannot make: {values!r}")
     for cid in paid:
-        seat.hand.remove(cid)
+        hand.remove(cid)
     return paid
 
 
