@@ -174,7 +174,8 @@ def test_the_rules_open_over_a_phone_table_and_close_back_to_it(devices, base_ur
     """At a phone table (host and a phone over WebRTC), the table's bar has a Rules button on both
     devices: by keyboard (Tab, Enter) it opens the game's rules page over the table, Escape or
     "Back to the game" closes it and the focus returns to the button; on the phone the dialog
-    passes axe and its controls are 44 px."""
+    passes axe and its controls are 44 px. The phone's "What can I do now?" opens by keyboard with
+    the engine's words for its own listing."""
     host = host_table(devices.new("host"), base_url, "stars", ["human", "human"], seed=3, name="Ana")
     join_url = host.page.get_by_test_id("join-link").get_attribute("href")
     phone = join_seat(devices.new("phone"), join_url, 1, "Ben")
@@ -202,6 +203,17 @@ def test_the_rules_open_over_a_phone_table_and_close_back_to_it(devices, base_ur
         page.get_by_test_id("net-rules-close").click()
         expect(dialog).to_be_hidden()
         expect(page.get_by_test_id("net-table")).to_be_visible()
+    # "What can I do now?" on a phone: the engine's words for the seat's own listing, from its update
+    # (Stars opens with every seat placing at once, so the phone has a decision)
+    toggle = phone.page.get_by_test_id("net-help-toggle")
+    expect(toggle).to_be_visible()
+    toggle.focus()
+    phone.page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    help_for_phone = phone.last()["help"]
+    expect(phone.page.get_by_test_id("net-help-title")).to_have_text(help_for_phone["title"])
+    expect(phone.page.get_by_test_id("net-help-lines").locator("li")).to_have_count(len(help_for_phone["lines"]))
+    assert help_for_phone["count"] == len(phone.net("legalMoves")) > 0
     check_page(phone.page, "phone table")
 
 

@@ -284,3 +284,17 @@ def test_timers_run_only_for_the_seats_the_game_waits_on(monkeypatch):
     monkeypatch.setitem(policies.POLICIES, "race", policies.TablePolicy(turn_seconds=30.0, timer_min_humans=2))
     room, _ = Room.create("r", _race_match([1]), [{"kind": "human"}, {"kind": "human"}], FakeClock())
     assert room.timers() == {"1": 30.0}
+
+
+def test_a_seats_update_says_what_it_can_do_now_from_its_own_listing_and_a_screen_gets_none():
+    from engine.help import describe
+    room, _, _ = make_room("splendor", ("human", "human", "bot"))
+    join(room, "phone", 1)
+    code = room.new_viewing_code()
+    room.connect("screen")
+    room.receive("screen", {"v": 1, "type": "watch", "code": code})
+    host, phone, screen = (room.update_for(d) for d in ("host", "phone", "screen"))
+    assert host["help"] == describe("splendor", host["legal_moves"]) and host["help"]["count"] > 0
+    assert phone["help"] == {"title": "Nothing to do now", "lines": [
+        "Another seat is choosing; your table updates when they have."], "count": 0}  # not its turn
+    assert screen["help"] is None and screen["legal_moves"] == []

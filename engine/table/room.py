@@ -20,6 +20,7 @@ from .. import plain_json
 from ..bots import BOTS, choose_move
 from ..errors import IllegalMove
 from ..games.base import Event, Move
+from ..help import describe
 from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same
@@ -134,13 +135,16 @@ class Room:
                 "options": self.match.options, "seats": self._seats_public(), "screen": bool(self.screens)}
 
     def update_for(self, device: str, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The update one device gets: its seat's view and moves, or the public view."""
+        """The update one device gets: its seat's view and moves, or the public view; a seat's
+        also carries "What can I do now?" (`help`: engine/help.py's words for its listing)."""
         seat = self.devices.get(device)
+        legal = self.match.legal_moves(seat) if seat is not None else []
         return {
             "v": VERSION, "type": "update", "room": self.room_id, "game": self.match.game,
             "seat": seat,
             "view": self.match.view(seat),
-            "legal_moves": self.match.legal_moves(seat) if seat is not None else [],
+            "legal_moves": legal,
+            "help": describe(self.match.game, legal) if seat is not None else None,
             "version": len(self.match.log),
             "events": events or [],
             "seats": self._seats_public(),

@@ -63,6 +63,11 @@ function tableEventLine(ev, name) {
  *   onResume()                           host: resume a paused game
  * view.update(msg), view.notice(msg), view.setConnection(state, text), view.clear()
  */
+const HELP_OPEN_KEY = "tabletop-help-open";  // the same choice as the local table's (help/learn.js)
+function helpOpenStored() { try { return localStorage.getItem(HELP_OPEN_KEY) === "1"; } catch { return false; } }
+function storeHelpOpen(open) { try { localStorage.setItem(HELP_OPEN_KEY, open ? "1" : "0"); } catch { /* private mode */ } }
+const setHidden = (el, hidden) => { if (el.hidden !== hidden) el.hidden = hidden; };
+
 export class TableView {
   constructor(root, opts) {
     this.root = root;
@@ -87,7 +92,13 @@ export class TableView {
         <span class="net-countdown" data-testid="countdown" hidden></span>
         <button type="button" class="btn small ghost net-market-toggle" data-testid="market-toggle" hidden aria-expanded="true">Market</button>
         <button type="button" class="btn small ghost net-rules" data-testid="net-rules-button" aria-haspopup="dialog" hidden>Rules</button>
+        <button type="button" class="btn small ghost net-help-toggle" data-testid="net-help-toggle" aria-expanded="false"
+          aria-controls="net-help" hidden>What can I do now?</button>
       </div>
+      <section class="panel net-help" id="net-help" data-testid="net-help" hidden aria-live="polite" aria-label="What can I do now?">
+        <h2 class="net-help-title" data-testid="net-help-title"></h2>
+        <ul class="net-help-lines" data-testid="net-help-lines"></ul>
+      </section>
       <div class="rules-dialog" data-testid="net-rules-dialog" hidden role="dialog" aria-modal="true" aria-label="Rules">
         <div class="rules-card">
           <div class="rules-head"><h2>Rules</h2>
@@ -111,6 +122,14 @@ export class TableView {
     this.tableEl.dataset.version = "-1";
     patchInnerHTML(this.tableEl);  // the renderer's redraws patch only what changed (morph.js)
     this.el(".net-market-toggle").addEventListener("click", () => this.toggleMarket());
+    // "What can I do now?": the engine's words for this seat's listing, carried by each update
+    // (`help`, engine/help.py via engine/table/room.py); open or closed as on the local table
+    this.helpOpen = helpOpenStored();
+    this.el("[data-testid=net-help-toggle]").addEventListener("click", () => {
+      this.helpOpen = !this.helpOpen;
+      storeHelpOpen(this.helpOpen);
+      this.drawHelp();
+    });
     // the game's rules over the table and back (as the local app's Rules button, help/learn.js)
     this.el("[data-testid=net-rules-button]").addEventListener("click", () => this.openRules());
     this.el("[data-testid=net-rules-close]").addEventListener("click", () => this.closeRules());
@@ -176,6 +195,28 @@ export class TableView {
     return this.table;
   }
 
+  /** the help toggle (a seat's device, while the game runs) and, when open, its words */
+  drawHelp() {
+    const msg = this.last;
+    const help = msg && !msg.over && msg.help && typeof msg.help.title === "string" && Array.isArray(msg.help.lines) ? msg.help : null;
+    const toggle = this.el("[data-testid=net-help-toggle]");
+    const panel = this.el("[data-testid=net-help]");
+    setHidden(toggle, !help);
+    const open = !!help && this.helpOpen;
+    if (toggle.getAttribute("aria-expanded") !== String(open)) toggle.setAttribute("aria-expanded", String(open));
+    setHidden(panel, !open);
+    if (!open) return;
+    const key = JSON.stringify([help.title, help.lines]);
+    if (key === this._helpKey) return;  // patched only when the words change
+    this._helpKey = key;
+    this.el("[data-testid=net-help-title]").textContent = help.title;
+    this.el("[data-testid=net-help-lines]").replaceChildren(...help.lines.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = String(text);
+      return li;
+    }));
+  }
+
   /** the legal moves on screen now (what a test or the console may read) */
   get legalMoves() { return this.table && this.table.live && this.last ? this.last.legal_moves : []; }
 
@@ -210,6 +251,7 @@ export class TableView {
     this.drawMarket();
     this.drawCountdown();
     this.drawSteps();
+    this.drawHelp();
     if (msg.over && view.result) this.showResults(view.result);
     else if (this.resultsShown) this.hideResults();
     // the update is finished: when its frame has been painted (the next task after that frame)
