@@ -188,17 +188,21 @@ def room_section(worker, row) -> None:
         room_rows(found, "Pyodide", row)
 
 
-def game_section(rounds: int, live: bool, row) -> None:
+def game_section(rounds: int, live: bool, row, configs: str = "") -> None:
     """Section (p): every game's playouts in CPython against the reference.
 
     Each batch plays the same seeds (1000 onwards) in a fresh CPython, so nothing the engine
     remembers from one batch helps the next (within a batch it does, as in a worker that
     plays on); the best batch is kept. With ``live`` the reference engine plays the same
-    batches, interleaved.
+    batches, interleaved. ``configs``: only the configurations whose name starts with one of
+    these comma-separated prefixes (all when empty).
     """
+    wanted = [c for c in configs.split(",") if c]
     ref_path = reference_engine(REFERENCE_COMMIT) if live else None
     try:
         for name, game, options, games in GAME_CONFIGS:
+            if wanted and not any(name.startswith(c) for c in wanted):
+                continue
             for players in GAME_SEATS:
                 print(f"bench: playouts {name} {players} seats", flush=True)
                 mine, theirs = [], []
@@ -386,6 +390,8 @@ def main() -> int:
     ap.add_argument("--only", default="abcdefgpr", help="sections to run, e.g. --only cd (default: all)")
     ap.add_argument("--live-reference", action="store_true",
                     help="(p): also time the reference commit's engine, interleaved")
+    ap.add_argument("--game", default="", help="(p): only these configurations, by name prefix, comma-separated "
+                    "(e.g. station or splendor,guild; default: all)")
     args = ap.parse_args()
     only = set(args.only)
     if only <= {"p", "r"}:  # CPython only: no site, no browser
@@ -397,7 +403,7 @@ def main() -> int:
         if "r" in only:
             room_section(None, add)
         if "p" in only:
-            game_section(args.rounds, args.live_reference, add)
+            game_section(args.rounds, args.live_reference, add, args.game)
         print_rows(rows)
         return 0
 
@@ -582,7 +588,7 @@ def main() -> int:
         shutil.rmtree(site.parent, ignore_errors=True)
 
     if "p" in only:
-        game_section(args.rounds, args.live_reference, row)
+        game_section(args.rounds, args.live_reference, row, args.game)
     print_rows(rows)
     return 0
 

@@ -255,6 +255,14 @@ CORE = NODES
 """The Core's index in the corridor tables below (after the 30 nodes)."""
 
 
+def _side_nodes(i: int) -> list[int | None]:
+    """Per side of node ``i`` (inward, outward, cw, ccw): the node it faces, `CORE`, or None."""
+    r, s = ring_of(i), sector_of(i)
+    return [index(r - 1, s) if r > 1 else CORE, index(r + 1, s) if r < 3 else None,
+            index(r, (s + 1) % SECTORS), index(r, (s - 1) % SECTORS)]
+
+
+_SIDE_NODES = [_side_nodes(i) for i in range(NODES)]
 CORRIDOR_TO: list[tuple[tuple[int, ...], ...]] = [
     tuple(tuple(j for j, mine, _ in NEIGHBOURS[i] if m >> mine & 1) + ((CORE,) if i < SECTORS and m & 1 else ())
           for m in range(16))
@@ -266,6 +274,11 @@ FACE_ADD: list[tuple[tuple[tuple[int, int], ...], ...]] = [
     for i in range(NODES)]
 """Per node and port mask of the module there: each neighbour its ports face, with the bit of
 that neighbour's side facing back (what the module adds to the neighbours' `facings`)."""
+FACE_SIDES: list[tuple[tuple[tuple[int, int], ...], ...]] = [
+    tuple(tuple((j, 1 << k) for k, j in enumerate(_SIDE_NODES[i]) if m >> k & 1 and j is not None)
+          for m in range(16))
+    for i in range(NODES)]
+"""Per node and `facings` mask: each side in the mask with the node (or `CORE`) it faces."""
 _SUPPORT_NEEDED = tuple(SUPPORT_NEEDED)
 _SUPPORT = tuple(SUPPORT)
 
@@ -289,7 +302,7 @@ class Layout:
     rest stays with the Core. A subtree is a range of discovery numbers [disc[v], end).
     """
 
-    __slots__ = ("_disc", "_exchange", "_faces", "_hanging", "_occupied", "_ports", "grid", "open", "removable")
+    __slots__ = ("_disc", "_exchange", "_faces", "_hanging", "_occupied", "grid", "open", "removable")
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid = tuple(grid)
@@ -304,7 +317,6 @@ class Layout:
                 for j, bit in FACE_ADD[i][p]:
                     faces[j] |= bit
         self._faces = faces
-        self._ports = ports
         self._occupied = occupied
         need_of = _SUPPORT_NEEDED
         support = _SUPPORT
@@ -381,25 +393,34 @@ class Layout:
             hanging = self._hanging
             disc = self._disc
             faces = self._faces
-            ports = self._ports
             out: list[tuple[int, int, tuple[int, ...]]] = []
             for i in self._occupied:
                 parts = hanging.get(i)
                 if parts is None:
                     out.append((i, faces[i], ()))
                     continue
-                core = 1 if i < SECTORS else 0
+                # each side facing a port (or the Core, whose discovery number 0 is in no part)
+                # faces the Core's part of the station or one hanging part
+                core = 0
+                if len(parts) == 1:
+                    lo, hi = parts[0]
+                    mask = 0
+                    for j, bit in FACE_SIDES[i][faces[i]]:
+                        if lo <= disc[j] < hi:
+                            mask |= bit
+                        else:
+                            core |= bit
+                    out.append((i, core, (mask,)))
+                    continue
                 masks = [0] * len(parts)
-                for j, mine, theirs in NEIGHBOURS[i]:
-                    if not ports[j] >> theirs & 1:  # no module there, or a bulkhead facing i
-                        continue
+                for j, bit in FACE_SIDES[i][faces[i]]:
                     d = disc[j]
                     for k, (lo, hi) in enumerate(parts):
                         if lo <= d < hi:
-                            masks[k] |= 1 << mine
+                            masks[k] |= bit
                             break
                     else:
-                        core |= 1 << mine
+                        core |= bit
                 out.append((i, core, tuple(masks)))
             self._exchange = out
         return self._exchange
