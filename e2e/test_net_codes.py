@@ -75,6 +75,7 @@ def host_offer(host: Page, kind: str = "phone") -> str:
 
 def device_answer(page: Page, offer: str) -> str:
     """a phone or a screen pastes the host's code; its answer, as text"""
+    expect(page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)  # device.js has booted
     page.get_by_test_id("codes-offer").fill(offer)
     page.get_by_test_id("codes-submit").click()
     page.wait_for_function("() => /^TT1/.test(document.querySelector('[data-testid=codes-answer-text]').value)",
@@ -93,7 +94,13 @@ def exchange(host: Page, page: Page, kind: str = "phone") -> tuple[str, str]:
     offer = host_offer(host, kind)
     answer = device_answer(page, offer)
     host_takes(host, answer)
-    page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
+    try:
+        page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
+    except Exception as err:  # say what each side showed
+        said = {t: host.get_by_test_id(t).inner_text() for t in ("answer-error", "codes-status")}
+        said["device"] = page.get_by_test_id("codes-error").inner_text()
+        said["device status"] = page.get_by_test_id("device-status").inner_text()
+        raise AssertionError(f"the exchange did not connect: {said}") from err
     expect(page.get_by_test_id("codes-entry")).to_be_hidden()
     expect(host.get_by_test_id("answer-error")).to_have_text("")
     return offer, answer
@@ -150,6 +157,7 @@ def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_
     host = host_codes_table(devices.new("host"), base_url, "guild", ["human", "human", "human"], seed=GUILD_SEED)
     hp = host.page
     expect(hp.get_by_test_id("codes-page")).to_have_attribute("href", base_url + "table.html?codes")
+    assert reads_back(hp, "codes-page-qr") == base_url + "table.html?codes"  # the page's QR code too
 
     ana, offer_a, answer_a = join_with_code(hp, devices.new("phone"), base_url, 1, "Ana")
     ben_page = devices.new("phone")

@@ -20,7 +20,7 @@ from .. import plain_json
 from ..bots import BOTS, choose_move
 from ..errors import IllegalMove
 from ..games.base import Event, Move
-from ..help import describe
+from ..games.help_words import describe
 from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same

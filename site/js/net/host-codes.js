@@ -25,6 +25,7 @@ export class HostCodes {
         <p>No server: each phone joins with a code, on this Wi-Fi. On the phone, open
           <a href="${esc(pageUrl)}" class="net-codes-page" target="_blank" rel="noopener" data-testid="codes-page">${esc(pageUrl)}</a>
           (it works offline once the site is saved on the phone), then tap <b>Add a phone</b> here.</p>
+        <div class="qr net-codes-page-qr" data-testid="codes-page-qr" role="img" aria-label="QR code of the page phones open"></div>
         <div class="row net-actions">
           <button type="button" class="btn primary" data-testid="add-phone">Add a phone</button>
           <button type="button" class="btn secondary" data-testid="add-screen">Add a shared screen</button>
@@ -50,6 +51,8 @@ export class HostCodes {
       </div>`;
     const $ = (id) => box.querySelector(`[data-testid=${id}]`);
     this.$ = $;
+    // the page phones open, as a QR code too (a phone's camera app opens it; offline from its cache)
+    qrSvg(pageUrl).then(({ svg }) => { $("codes-page-qr").innerHTML = svg; }, (err) => console.error(err));
     $("add-phone").addEventListener("click", () => this.offer("phone"));
     $("add-screen").addEventListener("click", () => this.offer("screen"));
     $("copy-code").addEventListener("click", () => {
