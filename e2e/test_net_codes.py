@@ -23,6 +23,7 @@ The codes' sizes are printed (characters, QR modules).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -286,7 +287,9 @@ def test_stale_foreign_truncated_and_altered_codes_are_refused_and_nothing_chang
     old_credential = ana.net("credential")
     ana.page.get_by_test_id("device-menu").click()
     ana.page.get_by_test_id("make-transfer").click()
-    code = ana.page.get_by_test_id("transfer-code-shown").inner_text().strip()
+    shown = ana.page.get_by_test_id("transfer-code-shown")
+    expect(shown).to_have_text(re.compile(r"^[A-Z2-9]{8}$"), timeout=STEP_TIMEOUT_MS)  # the host's answer arrived
+    code = shown.inner_text().strip()
     page.get_by_text("Moving from another device?").click()
     page.get_by_test_id("transfer-code").fill(code)
     page.get_by_test_id("transfer-submit").click()
