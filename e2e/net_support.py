@@ -208,6 +208,11 @@ def wait_host_online(page: Page) -> None:
 
 def join_seat(page: Page, join_url: str, seat: int, name: str) -> Device:
     page.goto(join_url + "&netlog=1")
+    return sit_down(page, seat, name)
+
+
+def sit_down(page: Page, seat: int, name: str) -> Device:
+    """In the lobby of a connected page: the name typed, *Sit here* on `seat`, seated with a view."""
     lobby = page.get_by_test_id("lobby")
     expect(lobby).to_be_visible(timeout=STEP_TIMEOUT_MS)
     lobby.get_by_test_id("player-name").fill(name)

@@ -32,7 +32,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from net_support import (
     BOOT_TIMEOUT_MS, PHONE, STEP_TIMEOUT_MS, Device, DeviceFactory, click_move, greedy, guild_game_ended_alike, needs_webrtc,
-    host_table, play_guild_to_the_end, wait_all, wait_codes_host,
+    host_table, play_guild_to_the_end, sit_down, wait_all, wait_codes_host,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -111,13 +111,7 @@ def join_with_code(host: Page, page: Page, base_url: str, seat: int, name: str) 
     page.goto(base_url + "table.html?codes&netlog=1")
     expect(page.get_by_test_id("codes-entry")).to_be_visible(timeout=STEP_TIMEOUT_MS)
     offer, answer = exchange(host, page)
-    lobby = page.get_by_test_id("lobby")
-    expect(lobby).to_be_visible(timeout=STEP_TIMEOUT_MS)
-    lobby.get_by_test_id("player-name").fill(name)
-    lobby.get_by_test_id(f"join-seat-{seat}").click()
-    page.wait_for_function(f"() => window.tabletopNet.seat === {seat} && window.tabletopNet.version !== null",
-                           timeout=STEP_TIMEOUT_MS)
-    return Device(page, name, seat), offer, answer
+    return sit_down(page, seat, name), offer, answer
 
 
 def no_server_was_asked(devs: list[Device], base_url: str) -> None:
@@ -169,10 +163,7 @@ def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_
     assert reads_back(ben_page, "codes-answer-qr") == answer_b, "the phone's QR code does not read back as its answer"
     host_takes(hp, answer_b)
     ben_page.wait_for_function("() => window.tabletopNet.connected", timeout=STEP_TIMEOUT_MS)
-    ben_page.get_by_test_id("player-name").fill("Ben")
-    ben_page.get_by_test_id("join-seat-2").click()
-    ben_page.wait_for_function("() => window.tabletopNet.seat === 2 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
-    ben = Device(ben_page, "Ben", 2)
+    ben = sit_down(ben_page, 2, "Ben")
     expect(hp.get_by_test_id("net-seat-1")).to_have_attribute("data-state", "online")
     expect(hp.get_by_test_id("net-seat-2")).to_contain_text("Ben")
 

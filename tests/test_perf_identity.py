@@ -8,11 +8,12 @@ and the snapshot (the whole event log's moves and the final state). The digests 
 taken on commit 8528268 (before the second round of Station/Splendor speed work), on more
 seeds than that test.
 
-Run as a script it prints the digests of many more games with the engine found at a given
-folder, so that two engines can be compared byte for byte (the check run after every change):
+Run as a script it prints the digests of many more games with the engine Python finds (another
+one by PYTHONPATH), so that two engines can be compared byte for byte (the check run after every
+change):
 
     git archive <commit> engine | tar -x -C /tmp/ref
-    .venv/bin/python tests/test_perf_identity.py --engine /tmp/ref --seeds 300 > before.txt
+    PYTHONPATH=/tmp/ref .venv/bin/python tests/test_perf_identity.py --seeds 300 > before.txt
     .venv/bin/python tests/test_perf_identity.py --seeds 300 > after.txt
     cmp before.txt after.txt
 """
@@ -20,45 +21,9 @@ folder, so that two engines can be compared byte for byte (the check run after e
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
-import random
-import sys
-from typing import Any
 
 import pytest
-
-CONFIGS: dict[str, tuple[str, dict[str, bool]]] = {
-    "station:": ("station", {}),
-    "splendor:": ("splendor", {}),
-    "splendor:trading_posts": ("splendor", {"trading_posts": True}),
-    "splendor:strongholds": ("splendor", {"strongholds": True}),
-    "splendor:strongholds,trading_posts": ("splendor", {"trading_posts": True, "strongholds": True}),
-}
-
-
-def game_digest(engine: Any, game: str, options: dict[str, bool], players: int, seed: int) -> str:
-    """The digest of one seeded random game (see the module's docstring)."""
-    h = hashlib.sha256()
-    match = engine.new_match(game, players, options, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not match.is_over() and steps < 3000:
-        acting = match.to_act()
-        h.update(json.dumps(acting).encode())
-        seat = acting[rng.randrange(len(acting))]
-        moves = match.legal_moves(seat)
-        h.update(json.dumps(moves).encode())
-        events = match.play(seat, moves[rng.randrange(len(moves))])
-        h.update(json.dumps(events).encode())
-        if steps % 7 == 0:
-            for viewer in [None, *range(players)]:
-                h.update(json.dumps(match.view(viewer)).encode())
-        steps += 1
-    h.update(json.dumps(match.result()).encode())
-    h.update(json.dumps(match.snapshot()).encode())
-    return h.hexdigest()[:16]
-
+from test_speed_same_moves import CONFIGS, game_digest  # the same digest, on more seeds
 
 # config:seats → digests of seeds 100, 101, … (first 16 hex digits of SHA-256)
 REFERENCE: dict[str, list[str]] = {
@@ -115,35 +80,24 @@ REFERENCE: dict[str, list[str]] = {
 
 @pytest.mark.parametrize("key", sorted(REFERENCE))
 def test_same_games_as_before_the_second_speed_round(key: str) -> None:
-    import engine
-
     config, players = key.rsplit(":", 1)
     game, options = CONFIGS[config]
-    got = [game_digest(engine, game, options, int(players), 100 + k) for k in range(len(REFERENCE[key]))]
+    got = [game_digest(game, options, int(players), 100 + k) for k in range(len(REFERENCE[key]))]
     assert got == REFERENCE[key]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--engine", default=None, help="folder holding the engine package (default: this repo)")
     parser.add_argument("--seeds", type=int, default=100, help="seeds per configuration and seat count")
     parser.add_argument("--first", type=int, default=100, help="first seed")
     parser.add_argument("--only", default="", help="configurations whose name starts with this (e.g. station)")
     args = parser.parse_args()
-    if args.engine:
-        sys.path.insert(0, args.engine)
-    else:
-        from pathlib import Path
-
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import engine
-
     for config, (game, options) in CONFIGS.items():
         if not config.startswith(args.only):
             continue
         for players in (2, 3, 4):
             for seed in range(args.first, args.first + args.seeds):
-                print(f"{config}:{players}:{seed} {game_digest(engine, game, options, players, seed)}", flush=True)
+                print(f"{config}:{players}:{seed} {game_digest(game, options, players, seed)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 // engine's own. app.js calls the hooks returned by installLearn (docs/accessibility.md).
 
 const $ = (id) => document.getElementById(id);
-const HELP_OPEN_KEY = "tabletop-help-open";
+export const HELP_OPEN_KEY = "tabletop-help-open";  // also the phone table's (net/ui.js)
 const TOUR_KEY = (game) => `tabletop-first-turn-${game}`;
 // A guided first turn: one line and the place to tap, shown at a device's first decision in each
 // game until dismissed or until the player has moved; remembered per game on this device.

@@ -5,6 +5,7 @@
 // log and the results. No rules here: the view, the legal moves and the timers all come
 // from the host's engine.
 
+import { HELP_OPEN_KEY } from "../help/learn.js";  // the same open/closed choice as the local table's
 import { esc } from "../games/gems-ui.js";
 import { GAME_UI, uiFor } from "../games/registry.js";
 import { marketChoice, setMarketChoice } from "./store.js";
@@ -63,7 +64,6 @@ function tableEventLine(ev, name) {
  *   onResume()                           host: resume a paused game
  * view.update(msg), view.notice(msg), view.setConnection(state, text), view.clear()
  */
-const HELP_OPEN_KEY = "tabletop-help-open";  // the same choice as the local table's (help/learn.js)
 function helpOpenStored() { try { return localStorage.getItem(HELP_OPEN_KEY) === "1"; } catch { return false; } }
 function storeHelpOpen(open) { try { localStorage.setItem(HELP_OPEN_KEY, open ? "1" : "0"); } catch { /* private mode */ } }
 const setHidden = (el, hidden) => { if (el.hidden !== hidden) el.hidden = hidden; };
