@@ -213,7 +213,9 @@ def run(args) -> None:
           f"p90 {pct(host_paint, 90):.1f} ms")
     for name, rows in timing.items():
         if rows:
-            print(f"   {name:6} update: JS median {statistics.median(r['js'] for r in rows):.1f} ms, "
+            print(f"   {name:6} update: JS median {statistics.median(r['js'] for r in rows):.1f} ms "
+                  f"(the renderer {statistics.median(r.get('render', 0) for r in rows):.1f}, "
+                  f"of it the morph {statistics.median(r.get('morph', 0) for r in rows):.1f}), "
                   "then to its frame (style, layout, the log's scroll) "
                   f"{statistics.median(r['toFrame'] for r in rows):.1f} ms, "
                   f"frame to painted {statistics.median(r['frame'] for r in rows):.1f} ms")

@@ -11,6 +11,7 @@
 
 import { esc } from "./gems-ui.js";
 import { boardFocus, boardKey, roveBoards } from "./board-keys.js";
+import { drawSections } from "./sections.js";
 
 (() => {
   const href = new URL("../../css/station.css", import.meta.url).href;
@@ -267,16 +268,27 @@ export class StationTable {
     this.root.dataset.phase = v.turn.phase;
     this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
     this.root.dataset.interactive = this.live ? "true" : "false";
-    this.root.innerHTML = `
+    // in sections (games/sections.js): at a phone table an unchanged section is not parsed again
+    drawSections(this.root, [
+      ["status", `
       <div class="status sn-status" data-testid="status">${this.statusHTML()}</div>
-      <div class="sn-cols">
+      `],
+      ["cols", `<div class="sn-cols">`, [
+        ["panel", `
         <div class="action-panel sn-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>
-        ${this.mineHTML()}
+        `],
+        ["mine", this.mineHTML()],
+        ["market", `
         ${this.marketHTML()}
-        ${this.creditsHTML()}
+        `],
+        ["credits", this.creditsHTML()],
+        ["storms", `
         ${this.stormsHTML()}
-        ${this.seatsHTML()}
-      </div>`;
+        `],
+        ["seats", `${this.seatsHTML()}
+      `],
+      ], "</div>"],
+    ]);
     roveBoards(this.root);  // the station is one Tab stop, arrows within (board-keys.js)
     if (focus) {
       const again = this.root.querySelector(`[data-fk="${CSS.escape(focus)}"]`);

@@ -13,17 +13,179 @@ export function patchInnerHTML(el) {
     configurable: true,
     get() { return INNER_HTML.get.call(this); },
     set(html) {
+      DRAWN.delete(this);  // the sections drawn before are no longer what is there
       if (html === "" || !this.firstChild) { INNER_HTML.set.call(this, html); return; }
       morphInto(this, html);
     },
   });
+  // a renderer that draws its table in sections (games/sections.js) hands them over here
+  el.drawSections = (list) => morphSections(el, list);
+  el.forgetSections = () => DRAWN.delete(el);
+}
+
+/** how long morphing took, in all (bench/bench_net.py reads it through net/ui.js's timing) */
+export const morphStats = { ms: 0 };
+
+// ---------------------------------------------------------------------------- sections
+// A section list (games/sections.js) is the same HTML as its flattened text, cut into keyed
+// pieces: [key, html] a leaf (any HTML, parsed on its own), [key, open, children, close] a
+// container (one element: its opening tag, a section list, its closing tag). What was drawn
+// is remembered per root: a leaf whose text is the one drawn last is skipped (a string
+// comparison, never parsed); a changed leaf is parsed alone and morphed onto its own nodes; a
+// container whose opening tag is unchanged keeps its element and is walked. When the shape
+// (the keys, in order) changed, that level is assembled from its pieces and morphed as a whole.
+const DRAWN = new WeakMap();  // root -> the records of what it shows
+
+const leafOf = (s) => s.length === 2;
+
+/** patch `el`'s children to match the sections (the same result as el.innerHTML = flattenSections(list)) */
+export function morphSections(el, list) {
+  const t0 = performance.now();
+  const prev = DRAWN.get(el);
+  let recs;
+  if (prev && sameShape(prev, list) && el.firstChild) {
+    recs = patchLevel(el, list, prev);
+  } else {
+    recs = null;
+  }
+  if (!recs) {  // first drawing, or the shape changed: assemble the pieces and morph the lot
+    const frag = document.createDocumentFragment();
+    recs = assemble(frag, list);
+    if (!el.firstChild) el.appendChild(frag); else patchChildren(el, frag);
+    fixNodes(el.firstChild, recs);
+  }
+  DRAWN.set(el, recs);
+  morphStats.ms += performance.now() - t0;
+}
+
+function sameShape(recs, list) {
+  if (recs.length !== list.length) return false;
+  for (let i = 0; i < list.length; i++) {
+    const r = recs[i], s = list[i];
+    if (r.key !== s[0] || r.leaf !== leafOf(s)) return false;
+  }
+  return true;
+}
+
+/** parse a leaf alone */
+function parse(html) {
+  const tpl = document.createElement("template");
+  INNER_HTML.set.call(tpl, html);
+  return tpl.content;
+}
+
+/** the element of a container, empty (its opening and closing tags parsed: tags only, what is
+ *  between them is its section list) */
+function shell(open, close) {
+  const el = parse(open + close).firstChild;
+  if (!el || el.nodeType !== Node.ELEMENT_NODE || el.nextSibling) throw new Error(`a section container is not one element: ${open}`);
+  if (el.firstChild) el.replaceChildren();
+  return el;
+}
+
+/** the nodes of a section list into `parent`; their records (with `count` top-level nodes per leaf) */
+function assemble(parent, list) {
+  const recs = [];
+  for (const s of list) {
+    if (leafOf(s)) {
+      const content = parse(s[1]);
+      const rec = { key: s[0], leaf: true, html: s[1], count: content.childNodes.length, first: null };
+      parent.appendChild(content);
+      recs.push(rec);
+    } else {
+      const el = shell(s[1], s[3]);
+      const rec = { key: s[0], leaf: false, open: s[1], close: s[3], el: null, children: assemble(el, s[2]) };
+      parent.appendChild(el);
+      recs.push(rec);
+    }
+  }
+  return recs;
+}
+
+/** after a morph of a whole level: the live nodes of each record (the live children match the
+ *  assembled ones one to one) */
+function fixNodes(node, recs) {
+  for (const r of recs) {
+    if (r.leaf) {
+      r.first = r.count ? node : null;
+      for (let i = 0; i < r.count; i++) node = node.nextSibling;
+    } else {
+      r.el = node;
+      fixNodes(node.firstChild, r.children);
+      node = node.nextSibling;
+    }
+  }
+  return node;
+}
+
+/** one level of unchanged shape: each leaf skipped or morphed alone, each container walked;
+ *  null when the live nodes are not the ones drawn (something else changed them) */
+function patchLevel(parent, list, prev) {
+  const recs = [];
+  let node = parent.firstChild;
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i], r = prev[i];
+    if (r.leaf) {
+      if (r.count && node !== r.first) return null;
+      if (s[1] === r.html) {
+        for (let k = 0; k < r.count; k++) node = node.nextSibling;
+        recs.push(r);
+        continue;
+      }
+      const content = parse(s[1]);
+      const rec = { key: r.key, leaf: true, html: s[1], count: content.childNodes.length, first: null };
+      const before = node ? node.previousSibling : parent.lastChild;
+      node = patchRange(parent, node, r.count, content);
+      rec.first = rec.count ? (before ? before.nextSibling : parent.firstChild) : null;
+      recs.push(rec);
+    } else {
+      if (node !== r.el || !node) return null;
+      if (s[1] !== r.open || s[3] !== r.close) {
+        const want = shell(s[1], s[3]);
+        if (want.nodeName !== node.nodeName) return null;
+        patchAttributes(node, want);
+      }
+      const children = sameShape(r.children, s[2]) ? patchLevel(node, s[2], r.children) : null;
+      const rec = { key: r.key, leaf: false, open: s[1], close: s[3], el: node, children: children };
+      if (!children) {  // this container's pieces changed shape: assemble them and morph its children
+        const frag = document.createDocumentFragment();
+        rec.children = assemble(frag, s[2]);
+        if (!node.firstChild) node.appendChild(frag); else patchChildren(node, frag);
+        fixNodes(node.firstChild, rec.children);
+      }
+      recs.push(rec);
+      node = node.nextSibling;
+    }
+  }
+  if (node) return null;  // more nodes than were drawn
+  return recs;
+}
+
+/** morph the `count` live nodes of `parent` from `start` to `next`'s children; the node after them */
+function patchRange(parent, start, count, next) {
+  let a = start;
+  let left = count;
+  let b = next.firstChild;
+  while (b) {
+    const nb = b.nextSibling;
+    if (!left) { parent.insertBefore(b, a); b = nb; continue; }
+    const na = a.nextSibling;
+    patchNode(parent, a, b);
+    a = na;
+    left--;
+    b = nb;
+  }
+  while (left) { const na = a.nextSibling; parent.removeChild(a); a = na; left--; }
+  return a;
 }
 
 /** patch `el`'s children to match `html` */
 export function morphInto(el, html) {
+  const t0 = performance.now();
   const tpl = document.createElement("template");
   INNER_HTML.set.call(tpl, html);
   patchChildren(el, tpl.content);
+  morphStats.ms += performance.now() - t0;
 }
 
 function patchChildren(live, next) {
@@ -33,24 +195,29 @@ function patchChildren(live, next) {
     const nb = b.nextSibling;
     if (!a) { live.appendChild(b); b = nb; continue; }
     const na = a.nextSibling;
-    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) {
-      live.replaceChild(b, a);
-    } else if (a.nodeType === Node.ELEMENT_NODE) {
-      if (!a.isEqualNode(b)) {
-        patchAttributes(a, b);
-        patchChildren(a, b);
-      }
-      if (a.nodeName === "INPUT") {  // what a person changed is not in the attributes
-        if (a.checked !== b.checked) a.checked = b.checked;
-        if (a.value !== b.value) a.value = b.value;
-      }
-    } else if (a.nodeValue !== b.nodeValue) {
-      a.nodeValue = b.nodeValue;
-    }
+    patchNode(live, a, b);
     a = na;
     b = nb;
   }
   while (a) { const na = a.nextSibling; live.removeChild(a); a = na; }
+}
+
+/** the live node `a` (a child of `live`) made to match `b` */
+function patchNode(live, a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) {
+    live.replaceChild(b, a);
+  } else if (a.nodeType === Node.ELEMENT_NODE) {
+    if (!a.isEqualNode(b)) {
+      patchAttributes(a, b);
+      patchChildren(a, b);
+    }
+    if (a.nodeName === "INPUT") {  // what a person changed is not in the attributes
+      if (a.checked !== b.checked) a.checked = b.checked;
+      if (a.value !== b.value) a.value = b.value;
+    }
+  } else if (a.nodeValue !== b.nodeValue) {
+    a.nodeValue = b.nodeValue;
+  }
 }
 
 function patchAttributes(a, b) {

@@ -10,7 +10,7 @@ import { esc } from "../games/gems-ui.js";
 import { GAME_UI, uiFor } from "../games/registry.js";
 import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
-import { patchInnerHTML } from "./morph.js";
+import { morphStats, patchInnerHTML } from "./morph.js";
 
 /** the public market a phone may collapse while a shared screen shows it: the gem games' .board
  * (market rows and nobles/commissions), Station's module market, Stars' reward piles — each
@@ -237,8 +237,10 @@ export class TableView {
     const mine = msg.seat !== null && msg.seat !== undefined && (toAct.includes(msg.seat) || !view.to_act);
     const interactive = !msg.over && !msg.paused && mine && msg.legal_moves.length > 0;
     const thinking = !msg.over && !msg.paused && actor !== null && this.seatKind(actor) !== "human" ? actor : null;
+    const morph0 = morphStats.ms;
     table.render({ view, legal_moves: msg.legal_moves, over: msg.over, result: view.result || null },
       { interactive, thinking, fresh });
+    const rendered = now(), morphed = morphStats.ms - morph0;
     this.tableEl.dataset.version = String(msg.version);
     this.tableEl.dataset.seat = msg.seat === null || msg.seat === undefined ? "public" : String(msg.seat);
     const drawnAt = now();
@@ -263,8 +265,11 @@ export class TableView {
         setTimeout(() => {
           if (v in this.shown) return;
           this.shown[v] = now();
-          // where the time went (bench/bench_net.py): the update's JS, waiting for its frame, the frame itself
-          if (Object.keys(this.timing).length < 500) this.timing[v] = { js: done - t0, toFrame: frame - done, frame: this.shown[v] - frame };
+          // where the time went (bench/bench_net.py): the update's JS (of it: the renderer, and in
+          // that the morph), waiting for its frame, the frame itself
+          if (Object.keys(this.timing).length < 500) {
+            this.timing[v] = { js: done - t0, render: rendered - t0, morph: morphed, toFrame: frame - done, frame: this.shown[v] - frame };
+          }
         }, 0);
       });
     }

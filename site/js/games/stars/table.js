@@ -15,6 +15,13 @@ import { offeringHTML, rewardsHTML } from "./supplies.js";
 import { trayClicks } from "./tray.js";
 import { boardFocus, boardKey, roveBoards } from "../board-keys.js";
 import { woodAshClicks, ashDishHTML } from "./wood-ash.js";
+import { drawSections, sectionsTouched } from "../sections.js";
+
+const DEFS = `
+      <svg class="st-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>
+        ${COLOURS.concat(["white"]).map((c) => `<radialGradient id="st-glow-${c}"><stop offset="0" class="g0 c-${c}"/><stop offset="1" class="g1 c-${c}"/></radialGradient>`).join("")}
+      </defs></svg>
+      `;
 
 /** data-action → handler(table, element), from the piece that draws each control */
 const CLICKS = { ...boardClicks, ...trayClicks, ...panelClicks, ...mainBoardClicks, ...nightSkyClicks, ...woodAshClicks };
@@ -170,12 +177,12 @@ export class StarsTable {
     const v = this.view;
     const dustMode = this.dustMode();
     this.root.className = "table stars-table";
-    this.root.innerHTML = `
-      <svg class="st-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>
-        ${COLOURS.concat(["white"]).map((c) => `<radialGradient id="st-glow-${c}"><stop offset="0" class="g0 c-${c}"/><stop offset="1" class="g1 c-${c}"/></radialGradient>`).join("")}
-      </defs></svg>
-      <div class="status st-status" data-testid="status">${statusHTML(this)}</div>
-      ${this.columnsHTML(dustMode)}`;
+    // in sections (games/sections.js): at a phone table an unchanged section is not parsed again
+    drawSections(this.root, [
+      ["defs", DEFS],
+      ["status", `<div class="status st-status" data-testid="status">${statusHTML(this)}</div>`],
+      ...this.columns(dustMode),
+    ]);
     this.root.dataset.phase = v.phase;
     this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
     this.root.dataset.interactive = this.acting ? "true" : "false";
@@ -205,24 +212,26 @@ export class StarsTable {
     panel.innerHTML = panelHTML(this);
     panel.classList.toggle("live", this.live);
     this.root.dataset.mode = dustMode ? "stardust" : "";
+    sectionsTouched(this.root);  // written here, not through drawSections
   }
 
   /** two columns on a wide screen (one stack on a phone, ordered by the phase in CSS): the
    * seat's board first while tiles are placed and at the end, the shared table otherwise */
-  columnsHTML(dustMode) {
+  columns(dustMode) {
     const v = this.view;
-    const panel = `<div class="action-panel st-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${panelHTML(this)}</div>`;
-    const mine = `<section class="st-mine" data-testid="my-area">${mineHTML(this, dustMode)}</section>`;
-    const world = `<section class="st-world" aria-label="Main board, night sky and supplies">${this.worldHTML()}</section>`;
-    const seats = `<section class="st-seats" aria-label="Seats">${seatsHTML(this)}</section>`;
+    const panel = ["panel", `<div class="action-panel st-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">`,
+      [["panel-in", panelHTML(this)]], "</div>"];
+    const mine = ["mine", `<section class="st-mine" data-testid="my-area">`, [["mine-in", mineHTML(this, dustMode)]], "</section>"];
+    const world = ["world", `<section class="st-world" aria-label="Main board, night sky and supplies">`, this.worldSections(), "</section>"];
+    const seats = ["seats", `<section class="st-seats" aria-label="Seats">${seatsHTML(this)}</section>`];
     const boardFirst = !["wood_ash", "action"].includes(v.phase);
-    const left = boardFirst ? mine + world : world;
-    const right = boardFirst ? panel + seats : panel + mine + seats;
-    return `<div class="st-col st-left">${left}</div><div class="st-col st-right">${right}</div>`;
+    const left = boardFirst ? [mine, world] : [world];
+    const right = boardFirst ? [panel, seats] : [panel, mine, seats];
+    return [["left", `<div class="st-col st-left">`, left, "</div>"], ["right", `<div class="st-col st-right">`, right, "</div>"]];
   }
 
   /** the shared table, what the phase is about first (the wood ash in its phase, the main board for actions) */
-  worldHTML() {
+  worldSections() {
     const block = {
       sky: () => `<div class="sky-wrap">${nightSkyHTML(this)}</div>`,
       board: () => `<div class="mainboard-wrap" data-testid="main-board">${mainBoardHTML(this)}</div>`,
@@ -233,7 +242,7 @@ export class StarsTable {
     };
     const order = { wood_ash: ["ash", "sky", "supplies", "board"], action: ["board", "sky", "supplies", "ash"] }[this.view.phase]
       || ["sky", "board", "supplies", "ash"];
-    return order.map((k) => block[k]()).join("");
+    return order.map((k) => [k, block[k]()]);
   }
 
   focusSeat() {

@@ -1,0 +1,141 @@
+"""net/morph.js draws a table handed over in sections (games/sections.js; docs/net.md
+"Updates: patched, not rebuilt"): after any sequence of section lists — leaves changed, added,
+removed, reordered, containers' tags changed, a plain innerHTML in between, a part written
+directly and then declared (sectionsTouched) — the root is node for node what the flattened
+text draws from scratch; an unchanged leaf keeps its nodes (it is not parsed again); an input's
+`checked` follows the HTML where its leaf changed; without drawSections (local play) the root
+simply gets the flattened text."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+RANDOM_SEQUENCES = """async (seed) => {
+  const morph = await import("./js/net/morph.js");
+  const sections = await import("./js/games/sections.js");
+  let s = seed >>> 0;
+  const rnd = (n) => { s = (s * 1103515245 + 12345) >>> 0; return (s >>> 8) % n; };
+  const pick = (xs) => xs[rnd(xs.length)];
+  const LEAVES = [
+    "", " ", "\\n  ", "<p>one</p>", "<p>two</p>", "<span class=a>x</span> <b>y</b>", "text only",
+    '<svg viewBox="0 0 10 10"><circle r="3" class="c"/><g><rect width="2" height="2"/></g></svg>',
+    '<svg viewBox="0 0 10 10"><circle r="4" class="d"/></svg>',
+    '<label><input type="checkbox" checked> on</label>', '<label><input type="checkbox"> off</label>',
+    '<input type="text" value="a">', '<div data-x="1"><i>deep</i><ul><li>1</li><li>2</li></ul></div>',
+    '<div data-x="2"><i>deep</i><ul><li>1</li></ul></div>', "<!-- note --><em>e</em>",
+  ];
+  const OPENS = ['<div class="c1">', '<div class="c2" data-k="v">', '<section aria-label="s">'];
+  const CLOSE = { div: "</div>", section: "</section>" };
+  const leaf = (key) => [key, pick(LEAVES)];
+  function container(key, depth) {
+    const open = pick(OPENS);
+    return [key, open, list(depth + 1), CLOSE[open.slice(1, open.search(/[ >]/))]];
+  }
+  function list(depth) {
+    const n = rnd(4) + (depth ? 0 : 1);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(depth < 2 && rnd(3) === 0 ? container(`c${depth}-${i}`, depth) : leaf(`l${depth}-${i}`));
+    return out;
+  }
+  /** a next list like the last one: most leaves kept, some changed, sometimes a change of shape */
+  function mutate(xs, depth) {
+    let out = xs.map((x) => x.length === 2
+      ? (rnd(4) === 0 ? [x[0], pick(LEAVES)] : x)
+      : (rnd(6) === 0 ? (() => { const o = pick(OPENS); return [x[0], o, mutate(x[2], depth + 1), CLOSE[o.slice(1, o.search(/[ >]/))]]; })()
+                      : [x[0], x[1], mutate(x[2], depth + 1), x[3]]));
+    const r = rnd(10);
+    if (r === 0 && out.length > 1) out = out.slice(1).concat(out.slice(0, 1));  // reordered
+    else if (r === 1) out = out.concat([leaf(`n${depth}-${rnd(1000)}`)]);         // one more
+    else if (r === 2 && out.length > 1) out = out.slice(0, -1);                    // one fewer
+    return out;
+  }
+  const fresh = (html) => { const d = document.createElement("div"); d.innerHTML = html; return d; };
+  const root = document.createElement("section");
+  document.body.appendChild(root);
+  morph.patchInnerHTML(root);
+  const problems = [];
+  let xs = list(0), kept = 0, reused = 0;
+  for (let step = 0; step < 150; step++) {
+    const r = rnd(20);
+    if (r === 0) { root.innerHTML = sections.flattenSections(xs); }             // a plain innerHTML between
+    else if (r === 1 && root.firstElementChild) {                               // written directly, then declared
+      root.firstElementChild.innerHTML = "<b>written</b>";
+      sections.sectionsTouched(root);
+    }
+    const next = step ? mutate(xs, 0) : xs;
+    const marks = [...root.querySelectorAll("*")];
+    marks.forEach((el) => { el.__mark = true; });
+    sections.drawSections(root, next);
+    const want = fresh(sections.flattenSections(next));
+    // the live children, node for node (adjacent text leaves are two text nodes where the
+    // flattened text has one: the same on screen)
+    const live = root.cloneNode(true);
+    live.normalize();
+    const a = [...live.childNodes].map((n) => n.nodeType + ":" + (n.outerHTML ?? n.nodeValue));
+    const b = [...want.childNodes].map((n) => n.nodeType + ":" + (n.outerHTML ?? n.nodeValue));
+    if (JSON.stringify(a) !== JSON.stringify(b)) { problems.push({ step, a, b }); break; }
+    // inputs follow their HTML's checked where the HTML says so
+    const ia = [...root.querySelectorAll("input")].map((i) => [i.type, i.checked, i.value]);
+    const ib = [...want.querySelectorAll("input")].map((i) => [i.type, i.checked, i.value]);
+    if (JSON.stringify(ia) !== JSON.stringify(ib)) { problems.push({ step, ia, ib }); break; }
+    kept += [...root.querySelectorAll("*")].filter((el) => el.__mark).length;
+    reused += marks.length;
+    xs = next;
+  }
+  root.remove();
+  return { problems, kept, reused };
+}"""
+
+UNCHANGED_LEAF_KEPT = """async () => {
+  const morph = await import("./js/net/morph.js");
+  const sections = await import("./js/games/sections.js");
+  const root = document.createElement("section");
+  document.body.appendChild(root);
+  morph.patchInnerHTML(root);
+  const list = (status, board) => [
+    ["status", `<div class="status">${status}</div>`],
+    ["cols", '<div class="cols">', [["board", `<div class="board"><svg><circle r="${board}"/></svg></div>`], ["log", "<ol><li>a</li></ol>"]], "</div>"],
+  ];
+  sections.drawSections(root, list("Ana to play", 3));
+  const board = root.querySelector(".board"), circle = root.querySelector("circle"), status = root.querySelector(".status");
+  // each parse is a <template>: count them; the unchanged nodes are the same objects
+  const parsed = [];
+  const orig = document.createElement.bind(document);
+  document.createElement = (tag, ...rest) => { if (tag === "template") parsed.push(tag); return orig(tag, ...rest); };
+  sections.drawSections(root, list("Ben to play", 3));
+  const onlyStatus = parsed.length;
+  sections.drawSections(root, list("Ben to play", 4));
+  document.createElement = orig;
+  const out = {
+    onlyStatus, boardKept: root.querySelector(".board") === board, statusKept: root.querySelector(".status") === status,
+    statusText: root.querySelector(".status").textContent, circleKept: root.querySelector("circle") === circle,
+    r: root.querySelector("circle").getAttribute("r"), svgNs: root.querySelector("circle").namespaceURI,
+  };
+  // local play: no drawSections on the root, the flattened text as innerHTML
+  const plain = document.createElement("div");
+  sections.drawSections(plain, list("x", 5));
+  const want = document.createElement("div");
+  want.innerHTML = sections.flattenSections(list("x", 5));
+  out.plain = plain.innerHTML === want.innerHTML && !("drawSections" in plain);
+  root.remove();
+  return out;
+}"""
+
+
+def test_unchanged_sections_are_not_parsed(page: Page, base_url: str) -> None:
+    page.goto(base_url + "table.html")
+    got = page.evaluate(UNCHANGED_LEAF_KEPT)
+    assert got["onlyStatus"] == 1, got       # one leaf changed: one parse
+    assert got["boardKept"] and got["statusKept"] and got["circleKept"], got
+    assert got["statusText"] == "Ben to play" and got["r"] == "4", got
+    assert got["svgNs"] == "http://www.w3.org/2000/svg", got
+    assert got["plain"], got
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_sections_match_a_fresh_drawing(page: Page, base_url: str, seed: int) -> None:
+    page.goto(base_url + "table.html")
+    got = page.evaluate(RANDOM_SEQUENCES, seed)
+    assert not got["problems"], got["problems"]
+    assert got["kept"] > got["reused"] / 5, got  # nodes survive the updates (not all rebuilt)
