@@ -18,6 +18,7 @@ def test_worker_boots_and_answers_hello(origin_requests, worker_page, manifest):
 
     assert ready["v"] == 1 and ready["event"] == "ready"
     assert ready["engine"] == manifest["engine_version"]
+    assert ready["snapshot"] is True  # restored from the engine's memory snapshot
     boot = ready["boot_ms"]
     assert {"runtime", "python", "engine", "total"} <= set(boot)
     assert all(isinstance(v, int) and v >= 0 for v in boot.values())
@@ -43,8 +44,54 @@ json.dumps({"version": d.version, "installer": d.read_text("INSTALLER"), "files"
     origin_requests.assert_same_origin()
     # the page's worker fetched Pyodide and the wheel from the origin, each file once
     paths = [u.split("/", 3)[3] for u in origin_requests.urls]
-    for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/" + manifest["engine"]):
+    for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/" + manifest["engine"],
+              "wheels/" + manifest["snapshot"]):
         assert paths.count(f) == 1, (f, paths)
+
+
+SNAPSHOT_PROBE = """() => JSON.parse(self.pyodide.runPython(`
+import json, random, sys
+before = set(sys.modules)
+import engine.records.replayer, engine.games.stars.explain
+json.dumps({"random": random.random(), "words": random.getrandbits(64),
+            "games_loaded": all(f"engine.games.{g}.rules" in before for g in ("splendor", "guild", "stars", "station")),
+            "hard_loaded": "engine.bots.hard" in before})
+`))"""
+
+
+def test_two_boots_from_the_snapshot_draw_different_random_numbers_and_import_the_rest(worker_page, page, base_url,
+                                                                                     worker_client):
+    # The snapshot froze Python's memory, `random`'s state with it: each boot seeds it again.
+    # The games and the search are already imported; modules imported later come from the wheel.
+    assert worker_page.wait_ready()["snapshot"] is True
+    first = page.workers[0].evaluate(SNAPSHOT_PROBE)
+    other = worker_client(page.context.new_page(), base_url)
+    assert other.wait_ready()["snapshot"] is True
+    second = other.page.workers[0].evaluate(SNAPSHOT_PROBE)
+    assert first["games_loaded"] and first["hard_loaded"]
+    assert (first["random"], first["words"]) != (second["random"], second["words"])
+    # and a new match's seed comes from os.urandom, never from the frozen memory
+    handles = [c.request({"v": 1, "op": "new_match", "game": "splendor", "players": 2})["match"]
+               for c in (worker_page, other)]
+    views = [c.request({"v": 1, "op": "state", "match": m, "seat": 0})["view"]
+             for c, m in zip((worker_page, other), handles)]
+    assert views[0] != views[1]
+
+
+def _fulfil_with(fault: dict):
+    return lambda route, _request=None: route.fulfill(**fault)
+
+
+def test_a_missing_or_broken_snapshot_falls_back_to_a_plain_boot(page, base_url, worker_client, manifest):
+    for fault in (dict(status=404, body="gone"), dict(status=200, body=b"not gzip at all")):
+        p = page.context.new_page()
+        p.route("**/wheels/" + manifest["snapshot"], _fulfil_with(fault))
+        client = worker_client(p, base_url)
+        ready = client.wait_ready(timeout_ms=90_000)
+        assert ready["event"] == "ready" and ready["snapshot"] is False, fault
+        assert client.request({"v": 1, "op": "hello"})["ok"] is True
+        assert client.worker_errors() == []
+        p.close()
 
 
 def test_progress_events_increase_to_ready(worker_page):

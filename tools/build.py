@@ -7,6 +7,8 @@
     PeerJS client, qrcode-generator, jsQR -> dist/vendor/   (the phone table; same origin, no CDN)
     micropip 0.11.1 wheel          -> dist/wheels/   (downloaded once into vendor/)
     the engine wheel (from source) -> dist/wheels/   (rebuilt only when its sources change)
+    the engine's memory snapshot   -> dist/wheels/engine-<hash>.snapshot.gz  (tools/snapshot.mjs,
+                                      Node; rebuilt only when Pyodide or the wheel changes)
     dist/wheels/manifest.json      {"engine", "micropip", "engine_version", ...}
     dist/simple/tabletop-engine/   a PEP 503 index naming the wheel (micropip's `latest`)
     @pyscript/core dist (no .map)  -> dist/vendor/pyscript/  (for PyScript pages: site/pyscript-demo.html)
@@ -159,6 +161,33 @@ def engine_wheel() -> Path:
     return cache / wheel.name
 
 
+def engine_snapshot(wheel: Path) -> Path:
+    """Pyodide's memory with the engine imported, gzipped (tools/snapshot.mjs; docs/worker.md
+    "The memory snapshot"); cached in vendor/ under a hash of Pyodide's files, the wheel and
+    the script that makes it."""
+    h = hashlib.sha256()
+    for f in [*(PYODIDE_DIR / name for name in PYODIDE_FILES), wheel, ROOT / "tools" / "snapshot.mjs"]:
+        h.update(f.name.encode() + b"\0" + sha256(f).encode() + b"\0")
+    key = h.hexdigest()[:16]
+    out = VENDOR / "engine-snapshot" / f"engine-{key}.snapshot.gz"
+    if out.is_file():
+        return out
+    node = shutil.which("node")
+    if node is None:
+        fail("Node.js is needed to make the engine snapshot (tools/snapshot.mjs)")
+    log("making the engine's memory snapshot (Pyodide in Node)")
+    t = time.perf_counter()
+    shutil.rmtree(VENDOR / "engine-snapshot", ignore_errors=True)  # keep only the current one
+    out.parent.mkdir(parents=True)
+    tmp = out.with_suffix(".part")
+    cmd = [node, str(ROOT / "tools" / "snapshot.mjs"), str(PYODIDE_DIR), str(wheel), str(tmp)]
+    if subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL if QUIET else None).returncode != 0 or not tmp.is_file():
+        fail("tools/snapshot.mjs failed to make the engine snapshot (see its message above)")
+    tmp.rename(out)
+    log(f"made {out.name} ({out.stat().st_size / 1e6:.1f} MB) in {time.perf_counter() - t:.1f} s")
+    return out
+
+
 def wheel_version(wheel: Path) -> str:
     with zipfile.ZipFile(wheel) as z:
         meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
@@ -247,6 +276,8 @@ def build(dist: Path) -> dict:
     eng = engine_wheel()
     plan[dist / "wheels" / mp.name] = mp
     plan[dist / "wheels" / eng.name] = eng
+    snap = engine_snapshot(eng)
+    plan[dist / "wheels" / snap.name] = snap
 
     manifest = {
         "engine": eng.name,
@@ -255,6 +286,9 @@ def build(dist: Path) -> dict:
         "engine_sha256": sha256(eng),
         # uncompressed sizes, so the worker can show byte progress whatever the server does
         "pyodide_bytes": {name: (PYODIDE_DIR / name).stat().st_size for name in PYODIDE_FILES},
+        # the engine's memory snapshot (workers/engine-snapshot.js) and its size as served
+        "snapshot": snap.name,
+        "snapshot_bytes": snap.stat().st_size,
     }
     text = (json.dumps(manifest, indent=2) + "\n").encode()
     generated = {dist / "wheels" / "manifest.json": text, **simple_index(dist, eng, manifest["engine_sha256"])}

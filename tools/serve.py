@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,11 +62,42 @@ def cors_path(path: str) -> bool:
     return path.split("?", 1)[0].split("#", 1)[0].startswith(CORS_PREFIXES)
 
 
+class Link:
+    """One shared link of a fixed rate, for benchmarks (`--rate`): every response's bytes,
+    from every connection together, leave no faster than `bits_per_s`, after `rtt_s` of
+    latency per response — as a phone on a mobile network would see a site."""
+
+    def __init__(self, bits_per_s: float, rtt_s: float) -> None:
+        self.bytes_per_s = bits_per_s / 8
+        self.rtt_s = rtt_s
+        self.lock = threading.Lock()
+        self.free_at = 0.0  # when the link has sent everything queued so far
+
+    def send(self, out, data: bytes) -> None:
+        """Write data to out at the link's rate (in 16 KiB slices, shared fairly)."""
+        for i in range(0, len(data), 16384):
+            piece = data[i:i + 16384]
+            with self.lock:
+                start = max(time.monotonic(), self.free_at)
+                self.free_at = start + len(piece) / self.bytes_per_s
+                done = self.free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            out.write(piece)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     # not ClassVar: the base class declares extensions_map as an instance variable (mypy would refuse)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
     quiet = True
     isolate = False
+    link: Link | None = None  # --rate: a slow shared link (benchmarks only)
+
+    def copyfile(self, source, outputfile):
+        if self.link is None:
+            super().copyfile(source, outputfile)
+            return
+        time.sleep(self.link.rtt_s)
+        self.link.send(outputfile, source.read())
 
     def end_headers(self):
         # Revalidate every time (a 304 when unchanged): a rebuilt wheel with the same
@@ -221,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--log", action="store_true", help="log every request")
     ap.add_argument("--isolate", action="store_true", help="send COOP/COEP headers (cross-origin isolation)")
+    ap.add_argument("--rate", type=float, default=0,
+                    help="benchmarks: send at most this many Mbit/s over all connections together (0: no limit)")
+    ap.add_argument("--rtt", type=float, default=0.05, help="with --rate: seconds of latency per response")
     ap.add_argument("--peer-port", type=int, default=0,
                     help="also run the PeerJS signalling server on this port (0: no)")
     ap.add_argument("--peer-path", default="/peerjs",
@@ -232,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     Handler.quiet = not args.log
     Handler.isolate = args.isolate
+    Handler.link = Link(args.rate * 1e6, args.rtt) if args.rate > 0 else None
     server = Server((args.host, args.port), functools.partial(Handler, directory=str(folder)))
     host, port = server.server_address[:2]
     print(f"Serving {folder} at http://{host}:{port}/", flush=True)

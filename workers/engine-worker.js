@@ -6,6 +6,8 @@
 //   new Worker("worker/engine-worker.js", {type: "module"})
 // Choices and measurements: docs/worker.md.
 
+import { canRestore, fetchSnapshot, loadFromSnapshot } from "./engine-snapshot.js";
+
 const V = 1;
 const T0 = performance.now();
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
@@ -211,16 +213,20 @@ function lastLine(err) {
 
 // ---- boot progress ----------------------------------------------------------------------
 // The fraction is of the whole boot, and every event marks something that really happened:
-// bytes of Pyodide's own downloads as they arrive, then the milestones of loadPyodide and
-// of the engine install. The milestones sit where they fall in time on a cold boot in
-// Chromium here (docs/worker.md): download ≈15 %, wasm compile ≈5–10 %, interpreter start
-// ≈75 % (it gives no signal in between; the page shows the stage's detail), engine ≈4 %.
-const SHARE = {
+// bytes of the downloads as they arrive, then the milestones of loadPyodide and of the engine
+// install. The milestones sit where they fall in time on a cold boot in Chromium here
+// (docs/worker.md "Boot progress"). A plain boot: download ≈15 %, wasm compile ≈5–10 %,
+// interpreter start ≈75 % (no signal in between; the page shows the stage's detail), engine
+// ≈4 %. Restored from the engine's memory snapshot: download ≈60–70 % (Pyodide's files and
+// the snapshot), restoring ≈10 %, installing the wheel's files ≈15 %.
+const PLAIN_SHARE = {
   download: 0.15, // 0 .. 0.15 while pyodide.asm.wasm + python_stdlib.zip arrive (bytes)
   compiled: 0.2, // the wasm is compiled and instantiated; the interpreter starts
   python: 0.96, // Python is up
   installed: 0.97, // the engine wheel is unpacked into site-packages; importing it
 };
+const SNAPSHOT_SHARE = { download: 0.65, compiled: 0.7, python: 0.82, installed: 0.97 };
+let SHARE = PLAIN_SHARE; // SNAPSHOT_SHARE once the manifest names a snapshot this browser can restore
 let lastFraction = -1;
 let lastPostedAt = 0;
 
@@ -266,16 +272,26 @@ function observeDownloads(expected) {
         const { done: end, value } = await reader.read();
         if (end) break;
         got[name] += value.byteLength;
-        const total = BIG.reduce((n, f) => n + Math.max(expected[f] || 0, got[f]), 0);
-        const bytes = BIG.reduce((n, f) => n + got[f], 0);
-        progress("runtime", (SHARE.download * bytes) / total, `downloading Python (${mb(bytes)} of ${mb(total)} MB)`);
+        report();
       }
       finished.add(name);
       if (finished.size === BIG.length) resolveDone(performance.now());
     })().catch(() => {});
     return response;
   };
-  return { done, restore: () => (self.fetch = realFetch) };
+  // the byte progress over Pyodide's two files and the engine snapshot (counted by its reader)
+  const FILES = [...BIG, "snapshot"];
+  got.snapshot = 0;
+  function report() {
+    const total = FILES.reduce((n, f) => n + Math.max(expected[f] || 0, got[f]), 0);
+    const bytes = FILES.reduce((n, f) => n + got[f], 0);
+    progress("runtime", (SHARE.download * bytes) / total, `downloading Python (${mb(bytes)} of ${mb(total)} MB)`);
+  }
+  function count(name, bytes) {
+    got[name] = bytes;
+    report();
+  }
+  return { done, count, restore: () => (self.fetch = realFetch) };
 }
 
 function mb(bytes) {
@@ -304,20 +320,40 @@ async function boot() {
   wheelP.catch(() => {}); // awaited below; no unhandled rejection meanwhile
 
   const watch = observeDownloads(expected);
+  // The engine's memory snapshot (engine-snapshot.js), named by the manifest, downloads beside
+  // Pyodide's own files; its compressed bytes count in the byte progress.
+  const snapshotP = manifestP.then((m) => (m.snapshot && canRestore()
+    ? fetchSnapshot(WHEELS_URL + m.snapshot, (n) => watch.count("snapshot", n)) : null));
+  snapshotP.catch(() => {}); // a failed download falls back to the plain boot below
+  manifestP
+    .then((m) => {
+      if (!m.snapshot || !canRestore()) return;
+      SHARE = SNAPSHOT_SHARE;
+      if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
+    })
+    .catch(() => {});
+
   let sitePackages = null;
   let tPyodide;
+  let restored = false;
   const pyodideP = (async () => {
-    const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
-    const pyodide = await loadPyodide({
+    const [{ loadPyodide }, m] = await Promise.all([import(PYODIDE_URL + "pyodide.mjs"), manifestP]);
+    const snapshot = Boolean(m.snapshot && canRestore());
+    const options = {
       indexURL: PYODIDE_URL,
-      // called once the wasm is instantiated, just before the interpreter starts
+      // called once the wasm is instantiated, just before the interpreter starts (or its
+      // memory is restored from the snapshot)
       fsInit: async (_FS, info) => {
         sitePackages = info.sitePackages;
-        progress("python", SHARE.compiled, "starting Python", true);
+        progress("python", SHARE.compiled, snapshot ? "restoring Python" : "starting Python", true);
       },
-    });
+    };
+    // the snapshot's promise, not its bytes: Pyodide's downloads start while it arrives
+    const loaded = await loadFromSnapshot(loadPyodide, options, snapshot ? snapshotP : null);
+    if (loaded.fallback) console.warn(loaded.fallback);
+    restored = loaded.restored;
     tPyodide = performance.now();
-    return pyodide;
+    return loaded.pyodide;
   })();
   let py, manifest;
   try {
@@ -356,6 +392,7 @@ async function boot() {
     v: V,
     event: "ready",
     engine: manifest.engine_version,
+    snapshot: restored, // restored from the engine's memory snapshot (else a plain boot)
     boot_ms: {
       runtime: ms(T0, tDownloaded),
       python: ms(tDownloaded, tPyodide),

@@ -13,6 +13,8 @@
 // does  new SharedWorker("worker/shared-engine-worker.js", {type: "module", name: "tabletop-engine"})
 // (site/js/embed/shared-engine.js).
 
+import { canRestore, fetchSnapshot, loadFromSnapshot } from "./engine-snapshot.js";
+
 const V = 1;
 const T0 = performance.now();
 const PYODIDE_URL = new URL("../pyodide/", import.meta.url).href;
@@ -263,19 +265,26 @@ async function boot() {
   const manifestP = fetchOk(WHEELS_URL + "manifest.json", "the wheel manifest").then((r) => r.json());
   const wheelP = manifestP.then((m) => fetchOk(WHEELS_URL + m.engine, "the engine wheel")).then((r) => r.arrayBuffer());
   wheelP.catch(() => {});
+  // the engine's memory snapshot, as in engine-worker.js (engine-snapshot.js)
+  const snapshotP = manifestP.then((m) => (m.snapshot && canRestore() ? fetchSnapshot(WHEELS_URL + m.snapshot) : null));
+  snapshotP.catch(() => {});
   let sitePackages = null;
   let tPyodide;
+  let restored = false;
   const pyodideP = (async () => {
-    const { loadPyodide } = await import(PYODIDE_URL + "pyodide.mjs");
-    const pyodide = await loadPyodide({
+    const [{ loadPyodide }, m] = await Promise.all([import(PYODIDE_URL + "pyodide.mjs"), manifestP]);
+    const snapshot = Boolean(m.snapshot && canRestore());
+    const loaded = await loadFromSnapshot(loadPyodide, {
       indexURL: PYODIDE_URL,
       fsInit: async (_FS, info) => {
         sitePackages = info.sitePackages;
-        progress("python", 0.2, "starting Python");
+        progress("python", 0.2, snapshot ? "restoring Python" : "starting Python");
       },
-    });
+    }, snapshot ? snapshotP : null);
+    if (loaded.fallback) console.warn(loaded.fallback);
+    restored = loaded.restored;
     tPyodide = performance.now();
-    return pyodide;
+    return loaded.pyodide;
   })();
   const [py, manifest] = await Promise.all([pyodideP, manifestP]);
   progress("engine", 0.96, "installing the rules engine");
@@ -292,7 +301,7 @@ async function boot() {
   self.pyodide = py; // diagnostics and bench/bench_embed.py
   const ms = (a, b) => Math.round(b - a);
   progress("engine", 1, "ready");
-  readyEvent = { v: V, event: "ready", engine: manifest.engine_version,
+  readyEvent = { v: V, event: "ready", engine: manifest.engine_version, snapshot: restored,
     boot_ms: { python: ms(T0, tPyodide), engine: ms(tPyodide, tReady), total: ms(T0, tReady) } };
   for (const client of clients) post(client, readyFor(readyEvent));
   for (const [client, msg] of queue.splice(0)) {
