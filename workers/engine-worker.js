@@ -6,7 +6,7 @@
 //   new Worker("worker/engine-worker.js", {type: "module"})
 // Choices and measurements: docs/worker.md.
 
-import { canRestore, fetchSnapshot, loadFromSnapshot } from "./engine-snapshot.js";
+import { fetchSnapshot, loadFromSnapshot, worthFetching } from "./engine-snapshot.js";
 
 const V = 1;
 const T0 = performance.now();
@@ -321,24 +321,25 @@ async function boot() {
 
   const watch = observeDownloads(expected);
   // The engine's memory snapshot (engine-snapshot.js), named by the manifest, downloads beside
-  // Pyodide's own files; its compressed bytes count in the byte progress.
-  const snapshotP = manifestP.then((m) => (m.snapshot && canRestore()
-    ? fetchSnapshot(WHEELS_URL + m.snapshot, (n) => watch.count("snapshot", n)) : null));
-  snapshotP.catch(() => {}); // a failed download falls back to the plain boot below
-  manifestP
+  // Pyodide's own files when it is worth it; its compressed bytes count in the byte progress.
+  const snapshotName = manifestP
+    .then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m : null))
     .then((m) => {
-      if (!m.snapshot || !canRestore()) return;
+      if (m === null) return null;
       SHARE = SNAPSHOT_SHARE;
       if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
-    })
-    .catch(() => {});
+      return m.snapshot;
+    });
+  const snapshotP = snapshotName.then((name) => (name === null ? null
+    : fetchSnapshot(WHEELS_URL + name, (n) => watch.count("snapshot", n))));
+  snapshotP.catch(() => {}); // a failed download falls back to the plain boot below
 
   let sitePackages = null;
   let tPyodide;
   let restored = false;
   const pyodideP = (async () => {
-    const [{ loadPyodide }, m] = await Promise.all([import(PYODIDE_URL + "pyodide.mjs"), manifestP]);
-    const snapshot = Boolean(m.snapshot && canRestore());
+    const [{ loadPyodide }, name] = await Promise.all([import(PYODIDE_URL + "pyodide.mjs"), snapshotName]);
+    const snapshot = name !== null;
     const options = {
       indexURL: PYODIDE_URL,
       // called once the wasm is instantiated, just before the interpreter starts (or its

@@ -13,7 +13,7 @@
 // does  new SharedWorker("worker/shared-engine-worker.js", {type: "module", name: "tabletop-engine"})
 // (site/js/embed/shared-engine.js).
 
-import { canRestore, fetchSnapshot, loadFromSnapshot } from "./engine-snapshot.js";
+import { fetchSnapshot, loadFromSnapshot, worthFetching } from "./engine-snapshot.js";
 
 const V = 1;
 const T0 = performance.now();
@@ -266,14 +266,15 @@ async function boot() {
   const wheelP = manifestP.then((m) => fetchOk(WHEELS_URL + m.engine, "the engine wheel")).then((r) => r.arrayBuffer());
   wheelP.catch(() => {});
   // the engine's memory snapshot, as in engine-worker.js (engine-snapshot.js)
-  const snapshotP = manifestP.then((m) => (m.snapshot && canRestore() ? fetchSnapshot(WHEELS_URL + m.snapshot) : null));
+  const snapshotName = manifestP.then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m.snapshot : null));
+  const snapshotP = snapshotName.then((name) => (name === null ? null : fetchSnapshot(WHEELS_URL + name)));
   snapshotP.catch(() => {});
   let sitePackages = null;
   let tPyodide;
   let restored = false;
   const pyodideP = (async () => {
-    const [{ loadPyodide }, m] = await Promise.all([import(PYODIDE_URL + "pyodide.mjs"), manifestP]);
-    const snapshot = Boolean(m.snapshot && canRestore());
+    const [{ loadPyodide }, name] = await Promise.all([import(PYODIDE_URL + "pyodide.mjs"), snapshotName]);
+    const snapshot = name !== null;
     const loaded = await loadFromSnapshot(loadPyodide, {
       indexURL: PYODIDE_URL,
       fsInit: async (_FS, info) => {
