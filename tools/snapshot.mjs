@@ -1,6 +1,6 @@
 // Make the engine's memory snapshot (docs/worker.md "The memory snapshot"): boot Pyodide in
 // Node from the very files the site serves, install the engine wheel, import the engine (the
-// protocol, all four games' rules and the computer players), and write Pyodide's memory image,
+// whole package: the protocol, all four games and the computer players), and write Pyodide's memory image,
 // gzipped. The worker restores it instead of starting the interpreter and importing the engine
 // (≈ 0.5 s instead of ≈ 2.5–3 s), then re-seeds what must differ per boot.
 //
@@ -25,18 +25,21 @@ const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", _makeSn
 const wheel = new Uint8Array(fs.readFileSync(wheelPath));
 const sitePackages = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 py.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-// Everything a table needs, imported now, so a first game starts without importing either.
+// Every module of the engine, imported now, so that neither a first game nor a computer's first
+// search imports anything (`engine.__main__`, the command line, is left out: it runs on import).
 // No JavaScript object may be held by Python at this point (the snapshot could not carry it).
-py.runPython(`
-import gc
-import engine.protocol
-import engine.bots.hard
-from engine.games import GAME_INFO, rules_for
-for _game in GAME_INFO:
-    rules_for(_game)
-del _game
+const imported = py.runPython(`
+import gc, importlib, pkgutil
+import engine
+_names = [m.name for m in pkgutil.walk_packages(engine.__path__, "engine.") if not m.name.endswith("__main__")]
+for _name in _names:
+    importlib.import_module(_name)
+_count = len(_names)
+del _names, _name
 gc.collect()
+_count
 `);
+console.log(`snapshot: ${imported} engine modules imported`);
 const image = py.makeMemorySnapshot();
 const gz = zlib.gzipSync(image, { level: 9 });
 fs.writeFileSync(outPath, gz);
