@@ -277,7 +277,7 @@ export class StationTable {
         ["panel", `
         <div class="action-panel sn-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>
         `],
-        ["mine", this.mineHTML()],
+        this.mineSection(),
         ["market", `
         ${this.marketHTML()}
         `],
@@ -285,7 +285,8 @@ export class StationTable {
         ["storms", `
         ${this.stormsHTML()}
         `],
-        ["seats", `${this.seatsHTML()}
+        this.seatsSection(),
+        ["seats-end", `
       `],
       ], "</div>"],
     ]);
@@ -409,7 +410,9 @@ export class StationTable {
       <div class="row">${this._moves("decline").length ? `<button type="button" class="btn ghost" data-action="decline" data-testid="decline">No thanks</button>` : ""}</div>`;
   }
 
-  mineHTML() {
+  /** your station as a section container (games/sections.js): a move elsewhere changes none of
+   *  its pieces, a move of yours only the ones it touched (the station, the dock, the hand) */
+  mineSection() {
     const v = this.view;
     const seatNo = v.seat ?? v.turn.seat;
     const me = v.seats[seatNo];
@@ -422,14 +425,21 @@ export class StationTable {
     if (this.sel.node) marks[this.sel.node] = `${marks[this.sel.node] || ""} picked`;
     const mine = v.seat !== null && v.seat !== undefined;
     const title = mine ? "Your station" : `${this.hooks.seatName(seatNo)}'s station`;
-    return `<section class="panel sn-mine" data-testid="my-area" aria-label="${esc(title)}">
+    return ["mine", `<section class="panel sn-mine" data-testid="my-area" aria-label="${esc(title)}">`, [
+      ["head", `
       <h3>${esc(title)} <span class="renown" data-testid="my-renown">${me.renown} renown</span></h3>
-      <div class="svg-wrap">${stationSVG(me.station, { live: this.live, marks, label: title })}</div>
-      ${this.legendHTML()}
-      ${this.dockHTML(me, mine)}
-      ${mine ? this.handHTML(me) : ""}
-      ${this.readinessHTML(me)}
-    </section>`;
+      `],
+      ["svg", `<div class="svg-wrap">${stationSVG(me.station, { live: this.live, marks, label: title })}</div>
+      `],
+      ["legend", `${this.legendHTML()}
+      `],
+      ["dock", `${this.dockHTML(me, mine)}
+      `],
+      ["hand", `${mine ? this.handHTML(me) : ""}
+      `],
+      ["ready", `${this.readinessHTML(me)}
+    `],
+    ], "</section>"];
   }
 
   legendHTML() {
@@ -508,21 +518,27 @@ export class StationTable {
     return `<section class="panel sn-storms" data-testid="storms" aria-label="Storms"><h3>Storms</h3>${head}${tables || `<p class="muted">No Storm yet.</p>`}</section>`;
   }
 
-  seatsHTML() {
+  /** the seats as a section container, one container a seat (games/sections.js): a move
+   *  redraws the pieces of the seats it changed (the acting one's station and figures; the turn
+   *  moving on changes only the two seats' opening tags) */
+  seatsSection() {
     const v = this.view, name = this.hooks.seatName, kind = this.hooks.seatKind;
-    return `<section class="sn-seats" aria-label="Seats">${v.seats.map((s) => {
+    return ["seats", `<section class="sn-seats" aria-label="Seats">`, v.seats.map((s) => {
       const mine = s.seat === v.seat;
       const lanes = s.shield_lanes ? `<p class="muted lanes" data-testid="lanes-${s.seat}">Shield: ${s.shield_lanes.map((l) => `${l.sector}:${l.renown}`).join(" ")}</p>` : "";
-      return `<div class="seat panel${s.seat === v.turn.seat && v.turn.phase !== "over" ? " acting" : ""}${mine ? " me" : ""}" data-testid="seat-${s.seat}">
+      return [`seat-${s.seat}`, `<div class="seat panel${s.seat === v.turn.seat && v.turn.phase !== "over" ? " acting" : ""}${mine ? " me" : ""}" data-testid="seat-${s.seat}">`, [
+        ["head", `
         <div class="seat-head"><span><i class="seat-dot s${s.seat}" aria-hidden="true"></i><b>${esc(name(s.seat))}${mine ? " (you)" : ""}</b> <span class="muted">${kind(s.seat) === "human" ? "human" : `computer`}</span></span>
           <span class="renown" data-testid="renown-${s.seat}">${s.renown}</span></div>
-        <div class="seat-body">${mine ? "" : stationSVG(s.station, { small: true, label: `${name(s.seat)}'s station` })}
+        `],
+        ["body", `<div class="seat-body">${mine ? "" : stationSVG(s.station, { small: true, label: `${name(s.seat)}'s station` })}
           <div class="seat-info">
             <div class="muted">Synergy ${s.renown_by.synergy} · Storms ${s.renown_by.storms} · Shield ${s.renown_by.shield}</div>
             <div>Credits: ${mine ? (s.hand || []).length : s.hand_count}${mine ? "" : " (private)"} · Dock ${s.dock.length}/4</div>
             ${mine ? "" : this.readinessHTML(s)}${lanes}
-          </div></div></div>`;
-    }).join("")}</section>`;
+          </div></div>`],
+      ], "</div>"];
+    }), "</section>"];
   }
 
   // ------------------------------------------------------------------ taps
