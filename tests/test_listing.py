@@ -123,7 +123,8 @@ def test_the_pages_expansion_gives_the_same_moves_as_the_engine(tmp_path):
         "const junk = [{}, {group: 1, vary: 'x', values: []}, {group: {a: 1}, vary: 'b', values: []}, 3];\n"
         "for (const j of junk) if (listingProblem([j]) === null) bad++;\n"
         "console.log(JSON.stringify({cases: cases.length, bad}));\n")
-    done = subprocess.run([NODE, str(driver), str(tmp_path / "cases.json")], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([NODE, str(driver), str(tmp_path / "cases.json")],
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["cases"] > 50 and result["bad"] == 0, result
