@@ -310,25 +310,29 @@ SIZE_SEEDS = (1, 2, 3)
 def size_rows(row) -> None:
     """Section (r)'s update sizes: every update each device of a random phone table receives, at
     2 and 4 seats over `SIZE_SEEDS` (tests/update_sizes.py); per game and seat count, per device
-    and over all of them, the max and median bytes as sent (compact listing) and as the same
-    update with its listing written out move by move (before issue 18's compact listing)."""
+    and over the phones, the max and median bytes: the JSON text as written (compact listing),
+    the same update with its listing written out move by move (before issue 18), and what the
+    link carries (packed if long: docs/net.md "Small updates"; the host's own seat gets its
+    updates in the page, so its link figure is only for comparison)."""
     from update_sizes import update_sizes
+
+    def fig(sizes: list[int]) -> str:
+        return f"{max(sizes):,}/{statistics.median(sizes):,.0f}"
 
     for game in ROOM_GAMES:
         for players in (2, 4):
             per: dict[str, dict[str, list[int]]] = {}
             for seed in SIZE_SEEDS:
                 for device, got in update_sizes(game, players, seed).items():
-                    mine = per.setdefault(device, {"sent": [], "full": []})
-                    mine["sent"] += got["sent"]
-                    mine["full"] += got["full"]
-            every = {"sent": [n for d in per.values() for n in d["sent"]],
-                     "full": [n for d in per.values() for n in d["full"]]}
-            for device, got in [*sorted(per.items()), ("every device", every)]:
-                sent, full = got["sent"], got["full"]
+                    mine = per.setdefault(device, {"sent": [], "full": [], "wire": []})
+                    for key in mine:
+                        mine[key] += got[key]
+            phones = {key: [n for d, got in per.items() if d != "host" for n in got[key]]
+                      for key in ("sent", "full", "wire")}
+            for device, got in [*sorted(per.items()), ("every phone", phones)]:
                 row(f"(r) {game} {players} seats, update to {device}",
-                    f"max {max(sent):,} B (before {max(full):,}), median {statistics.median(sent):,.0f} B "
-                    f"(before {statistics.median(full):,.0f})", "max <= 8 KB", max(sent) <= 8 * 1024)
+                    f"B max/median: before {fig(got['full'])}, JSON {fig(got['sent'])}, link {fig(got['wire'])}",
+                    "link max <= 8 KB", max(got["wire"]) <= 8 * 1024 if device != "host" else None)
 
 
 BOOT_PROBE = r"""

@@ -4,26 +4,52 @@ A table of ``players`` seats, every one a human on its own phone (the host is se
 ``phone1``… the others), plays random listed moves chosen by a seeded generator until the game
 ends; every `update` a seat's device receives is measured as the compact JSON text the host
 sends (``separators=(",", ":")``, UTF-8). ``full`` is the same update with its listing written
-out move by move (`expand`), i.e. what it weighed before the compact listing (issue 18).
-Shared by tests/test_update_size.py and bench/bench.py's section (r).
+out move by move (`expand`), i.e. what it weighed before the compact listing (issue 18), and
+``wire`` what the link carries to a phone: a text of `PACK_MIN_CHARS` or more goes packed
+(site/js/net/packing.js: PACK_MARK + base64 of deflate-raw; here zlib's deflate-raw at its default
+level, as the browser's CompressionStream). Shared by tests/test_update_size.py and
+bench/bench.py's section (r).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import zlib
 from typing import Any
 
 from engine.games.listing import expand
 from engine.protocol import Session, handle
+
+PACK_MIN_CHARS = 2048
+"""site/js/net/framing.js's PACK_MIN_CHARS: shorter texts go as they are."""
 
 
 def _bytes(message: dict[str, Any]) -> int:
     return len(json.dumps(message, separators=(",", ":")).encode())
 
 
-def update_sizes(game: str, players: int, seed: int, max_moves: int = 2000) -> dict[str, dict[str, list[int]]]:
-    """Per device ("host", "phone1", …): ``{"sent": [bytes…], "full": [bytes…]}`` of each update."""
+def packed(text: str) -> str:
+    """The text the link sends for ``text``: as it is if short, else PACK_MARK + base64 of its
+    deflate-raw bytes."""
+    if len(text) < PACK_MIN_CHARS:
+        return text
+    squeeze = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+    raw = squeeze.compress(text.encode()) + squeeze.flush()
+    return "\u0002" + base64.b64encode(raw).decode()
+
+
+def wire_bytes(message: dict[str, Any]) -> int:
+    """The bytes of ``message`` on the link to a phone (packed if long)."""
+    return len(packed(json.dumps(message, separators=(",", ":"))).encode())
+
+
+def update_sizes(game: str, players: int, seed: int, max_moves: int = 2000,
+                 texts: list[str] | None = None) -> dict[str, dict[str, list[int]]]:
+    """Per device ("host", "phone1", …): ``{"sent": [bytes…], "full": […], "wire": […]}`` of each
+    update (the host's own seat gets its updates in the page: they never cross a link); the
+    texts of the phones' updates are added to ``texts`` if given."""
     session = Session()
 
     def ask(op: str, **fields: Any) -> dict[str, Any]:
@@ -44,8 +70,11 @@ def update_sizes(game: str, players: int, seed: int, max_moves: int = 2000) -> d
             msg = entry["message"]
             if msg.get("type") == "update":
                 latest[entry["to"]] = msg
-                got = sizes.setdefault(entry["to"], {"sent": [], "full": []})
+                got = sizes.setdefault(entry["to"], {"sent": [], "full": [], "wire": []})
                 got["sent"].append(_bytes(msg))
+                got["wire"].append(wire_bytes(msg))
+                if texts is not None and entry["to"] != "host":
+                    texts.append(json.dumps(msg, separators=(",", ":")))
                 got["full"].append(_bytes({**msg, "legal_moves": expand(msg["legal_moves"])}))
 
     take(made["outbox"])
