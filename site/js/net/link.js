@@ -242,7 +242,8 @@ export class Link {
         if (got.refused) { this._refused(got.code, got.refused); return; }
       }
       if (!this.closed) this._deliver(got.message, got.text);
-    }).catch((err) => console.warn(`${this.label}: ${err && err.message}`)).finally(() => { this._inCount--; });
+    }).catch((err) => { setTimeout(() => { throw err; }); })  // a page's error surfaces as before; the next message still goes
+      .finally(() => { this._inCount--; });
   }
 
   /** one whole, checked message: the link's own (heartbeat, goodbye, caps) or the table's */
