@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the engine from source, if it is not installed
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.append(str(ROOT / "tests"))  # update_sizes: the phone table the size test plays
 # the launch flags of the e2e tests (see ../shared/TESTING.md)
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import BackgroundServer  # noqa: E402
@@ -181,6 +182,7 @@ def room_section(worker, row) -> None:
     ns: dict = {}
     exec(ROOM_UPDATES, ns)
     room_rows({g: ns["room_updates"](g) for g in ROOM_GAMES}, "CPython", row)
+    size_rows(row)
     if worker is not None:
         worker.evaluate("(code) => { self.pyodide.runPython(code); }", ROOM_UPDATES)
         found = {g: json.loads(worker.evaluate(
@@ -230,6 +232,7 @@ def game_section(rounds: int, live: bool, row, configs: str = "") -> None:
 
 ROOM_UPDATES = r'''
 import json, random, statistics, time
+from engine.games.listing import expand
 from engine.protocol import handle
 
 def _ask(op, **fields):
@@ -273,7 +276,7 @@ def room_updates(game, moves=150, seed=7):
         dev = ready[0]
         upd = latest[dev]
         msg = {"v": 1, "type": "move", "credential": creds[dev], "version": upd["version"],
-               "move": rng.choice(upd["legal_moves"])}
+               "move": rng.choice(expand(upd["legal_moves"]))}
         text = json.dumps({"v": 1, "id": 1, "op": "room_message", "room": room, "device": dev, "message": msg})
         t = time.perf_counter()
         reply = json.loads(handle(text))
@@ -292,16 +295,44 @@ ROOM_GAMES = ("splendor", "guild", "station", "stars")
 
 
 def room_rows(results: dict[str, dict], where: str, row) -> None:
-    """Section (r)'s rows for one interpreter: per game, the update time and phone bytes."""
+    """Section (r)'s rows for one interpreter: per game, the update time (sizes: size_rows)."""
     for game in ROOM_GAMES:
         r = results[game]
         target_ms = where == "Pyodide"
         row(f"(r) {game} room update, {where}",
             f"median {r['median_ms']:.1f} ms, p90 {r['p90_ms']:.1f}, max {r['max_ms']:.1f}",
             "median <= 15 ms" if target_ms else f"{r['moves']} moves", r["median_ms"] <= 15 if target_ms else None)
-        if where == "CPython":
-            row(f"(r) {game} update to a phone", f"max {r['max_bytes'] / 1024:.1f} KB, median "
-                f"{r['median_bytes'] / 1024:.1f} KB", "<= 8 KB", r["max_bytes"] <= 8 * 1024)
+
+
+SIZE_SEEDS = (1, 2, 3)
+
+
+def size_rows(row) -> None:
+    """Section (r)'s update sizes: every update each device of a random phone table receives, at
+    2 and 4 seats over `SIZE_SEEDS` (tests/update_sizes.py); per game and seat count, per device
+    and over the phones, the max and median bytes: the JSON text as written (compact listing),
+    the same update with its listing written out move by move (before issue 18), and what the
+    link carries (packed if long: docs/net.md "Small updates"; the host's own seat gets its
+    updates in the page, so its link figure is only for comparison)."""
+    from update_sizes import update_sizes
+
+    def fig(sizes: list[int]) -> str:
+        return f"{max(sizes):,}/{statistics.median(sizes):,.0f}"
+
+    for game in ROOM_GAMES:
+        for players in (2, 4):
+            per: dict[str, dict[str, list[int]]] = {}
+            for seed in SIZE_SEEDS:
+                for device, got in update_sizes(game, players, seed).items():
+                    mine = per.setdefault(device, {"sent": [], "full": [], "wire": []})
+                    for key in mine:
+                        mine[key] += got[key]
+            phones = {key: [n for d, got in per.items() if d != "host" for n in got[key]]
+                      for key in ("sent", "full", "wire")}
+            for device, got in [*sorted(per.items()), ("every phone", phones)]:
+                row(f"(r) {game} {players} seats, update to {device}",
+                    f"B max/median: before {fig(got['full'])}, JSON {fig(got['sent'])}, link {fig(got['wire'])}",
+                    "link max <= 8 KB", max(got["wire"]) <= 8 * 1024 if device != "host" else None)
 
 
 BOOT_PROBE = r"""

@@ -46,7 +46,9 @@ PLAY_IN_BROWSER = """async ([game, players, seed, before, after, storeUrl]) => {
     if (!r.ok) throw new Error(`${op}: ${JSON.stringify(r.error)}`);
     return r;
   };
-  const pick = (legal, k) => legal[(k * 7919 + 13) % legal.length];
+  // the worker's replies and updates carry the compact listing: expanded as the page does
+  const { expandListing } = await import(new URL("../listing.js", storeUrl).href);
+  const pick = (listing, k) => { const legal = expandListing(listing); return legal[(k * 7919 + 13) % legal.length]; };
   // the rule both sides follow: the first seat to act that has moves, the k-th pick of its list
   const next = async (match, k) => {
     const pub = await req("state", { match, seat: null });

@@ -139,6 +139,11 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
         counts = check_game_privacy(snapshot, d.received(), d.seat, credentials)
         assert counts["updates"] >= len(snapshot["log"]) and counts["nodes"] > 0
     expect(screen.page.get_by_test_id("net-table")).to_have_attribute("data-seat", "public")
+    # the long updates went packed to every device (docs/net.md "Small updates"), each well
+    # under 8 KB on the link, and arrived whole (the privacy checks above read them unpacked)
+    packed = host.page.evaluate("() => window.tabletopNet.packed")
+    used = [p for p in packed.values() if p["sent"]]
+    assert len(used) >= 3 and all(p["sent"] > 10 and p["wire"] < p["chars"] / 3 for p in used), packed
 
 
 @pytest.mark.timeout(600)

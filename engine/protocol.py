@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import GAMES, __version__, new_match, plain_json, restore
 from .bots import BOTS, choose_move
 from .errors import BadOptions, IllegalMove, UnknownGame
+from .games.listing import compact
 from .match import Match
 from .table.clock import Clock, SystemClock
 
@@ -149,7 +150,7 @@ def _op_state(session: Session, request: dict[str, Any]) -> Reply:
     seat = _viewer(request, match)
     return {
         "view": match.view(seat),
-        "legal_moves": [] if seat is None else match.legal_moves(seat),
+        "legal_moves": [] if seat is None else compact(match.legal_moves(seat)),
         "to_act": match.to_act(),
         "over": match.is_over(),
         "result": match.result(),

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.games.listing import expand
 from engine.protocol import MAX_DEVICE_MESSAGE, MAX_REQUEST, OPS, Session, handle
 
 GAMES = sorted(engine.GAMES)
@@ -38,7 +39,7 @@ def started(game: str, moves: int = 6, seed: int = 3) -> tuple[Session, str]:
     for _ in range(moves):
         state = ask(session, {"v": 1, "id": 2, "op": "state", "match": handle_, "seat": None})
         seat = state["to_act"][0]
-        legal = ask(session, {"v": 1, "id": 3, "op": "state", "match": handle_, "seat": seat})["legal_moves"]
+        legal = expand(ask(session, {"v": 1, "id": 3, "op": "state", "match": handle_, "seat": seat})["legal_moves"])
         ask(session, {"v": 1, "id": 4, "op": "play", "match": handle_, "seat": seat, "move": rng.choice(legal)})
     return session, handle_
 

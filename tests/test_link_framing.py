@@ -210,3 +210,17 @@ def test_a_flood_is_cut_to_the_rate_and_the_link_recovers(tmp_path: Path) -> Non
     assert all(x["code"] == "rate_limited" for x in r[60:200])
     # one second later: 20 more tokens
     assert sum("message" in x for x in r[200:]) == 20
+
+
+# ----------------------------------------------------------------------------- packed texts
+
+def test_a_packed_text_is_handed_to_the_link_only_by_a_page_that_reads_them(tmp_path: Path) -> None:
+    # a phone or a screen (HOST limits: packed) gets the base64 to unpack, framed or not; the
+    # host (DEVICE limits) never takes one: a device's messages are short JSON
+    body = "A" * 20000
+    text = "\u0002" + body
+    host_side = run([{"push": text}, *[{"push": f} for f in frames(text, "p")]], tmp_path, limits="HOST")
+    assert host_side[0]["packed"] == body and "message" not in host_side[0]
+    assert host_side[1].get("pending") and host_side[2]["packed"] == body
+    device_side = run([{"push": "\u0002" + "A" * 100}], tmp_path)
+    assert device_side[0]["code"] == "bad_json" and "packed" not in device_side[0]

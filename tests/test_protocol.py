@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from engine.games.listing import expand
 from engine.protocol import Session, handle
 
 
@@ -41,7 +42,7 @@ def test_state_gives_view_legal_moves_and_turn(ask):
 
 def test_play_applies_a_listed_move_and_returns_events(ask):
     match = new(ask)
-    move = ask({"v": 1, "id": 2, "op": "state", "match": match, "seat": 0})["legal_moves"][0]
+    move = expand(ask({"v": 1, "id": 2, "op": "state", "match": match, "seat": 0})["legal_moves"])[0]
     reply = ask({"v": 1, "id": 3, "op": "play", "match": match, "seat": 0, "move": move})
     assert reply["ok"] and reply["events"][0]["type"] == "take" and reply["to_act"] == [1]
 
@@ -67,7 +68,7 @@ def test_bot_move_suggests_a_legal_move_without_playing_it(ask):
     before = ask({"v": 1, "id": 2, "op": "snapshot", "match": match})["snapshot"]
     for bot in ("random", "greedy"):
         reply = ask({"v": 1, "id": 3, "op": "bot_move", "match": match, "seat": 0, "bot": bot})
-        legal = ask({"v": 1, "id": 4, "op": "state", "match": match, "seat": 0})["legal_moves"]
+        legal = expand(ask({"v": 1, "id": 4, "op": "state", "match": match, "seat": 0})["legal_moves"])
         assert reply["move"] in legal
     assert ask({"v": 1, "id": 5, "op": "snapshot", "match": match})["snapshot"] == before
 

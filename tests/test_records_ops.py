@@ -13,6 +13,7 @@ from random_play import play_randomly
 
 import engine
 from engine import protocol, records
+from engine.games.listing import expand
 from engine.records.ops import RECORD_OPS
 from engine.records.replayer import CHECKPOINT_EVERY
 from engine.records.takeback import REVEALING, plan, revealing_event, take_back
@@ -122,7 +123,7 @@ def test_an_unfinished_game_resumes_from_its_record() -> None:
 def test_record_of_writes_the_match_with_the_pages_names() -> None:
     session = protocol.Session()
     handle = ask(session, "new_match", game="splendor", players=2, seed=5)["match"]
-    moves = ask(session, "state", match=handle, seat=0)["legal_moves"]
+    moves = expand(ask(session, "state", match=handle, seat=0)["legal_moves"])
     ask(session, "play", match=handle, seat=0, move=moves[0])
     reply = ask(session, "record_of", match=handle, names=["Ada", "Computer"], bots=[None, "normal"], mode="solo",
                 started="2026-12-01T21:40:00.000Z")

@@ -21,6 +21,7 @@ from ..bots import BOTS, choose_move
 from ..errors import IllegalMove
 from ..games.base import Event, Move
 from ..games.help_words import describe
+from ..games.listing import compact
 from ..match import Match
 from .clock import Clock
 from .credentials import new_code, new_credential, same
@@ -143,7 +144,7 @@ class Room:
             "v": VERSION, "type": "update", "room": self.room_id, "game": self.match.game,
             "seat": seat,
             "view": self.match.view(seat),
-            "legal_moves": legal,
+            "legal_moves": compact(legal),
             "help": describe(self.match.game, legal) if seat is not None else None,
             "version": len(self.match.log),
             "events": events or [],

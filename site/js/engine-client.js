@@ -1,6 +1,8 @@
 // The page's side of the worker protocol (docs/protocol.md, version 1).
 // It only moves bytes: every decision is made by the Python engine inside the worker.
 
+import { expandListing } from "./listing.js";
+
 export const PROTOCOL_VERSION = 1;
 
 /** A reply with `ok: false`: `code` and `message` come from the engine. */
@@ -100,6 +102,9 @@ export class EngineClient {
       return;
     }
     this._pending.delete(msg.id);
+    // a `state` reply's listing comes compact (docs/protocol.md "The listing"): every reader
+    // of the reply sees the moves themselves
+    if (msg.ok === true && Array.isArray(msg.legal_moves)) msg.legal_moves = expandListing(msg.legal_moves);
     if (msg.ok === true) pending.resolve(msg);
     else {
       const err = msg.error && typeof msg.error === "object" ? msg.error : {};

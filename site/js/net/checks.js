@@ -1,6 +1,8 @@
 // What a phone or a screen takes from the host (docs/net.md "Hostile input and limits"): the
 // fields this page reads, with their types, before anything is changed. The host is the
 // engine's voice, but a page must survive a broken or hostile one.
+import { listingProblem } from "../listing.js";
+
 const isInt = (x) => Number.isSafeInteger(x) && x >= 0;
 const isText = (x, max = 200) => typeof x === "string" && x.length <= max;
 const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
@@ -34,7 +36,7 @@ export function messageProblem(msg) {
       if (bad) return `an update: ${bad}`;
       if (isInt(msg.seat) && msg.seat >= msg.seats.length) return "an update for a seat the table does not have";
       if (!isObject(msg.view)) return "an update without a view";
-      if (!Array.isArray(msg.legal_moves) || !msg.legal_moves.every(isObject)) return "an update whose legal moves are not a list of moves";
+      if (listingProblem(msg.legal_moves)) return `an update whose legal moves cannot be read: ${listingProblem(msg.legal_moves)}`;
       if (msg.events !== undefined && !Array.isArray(msg.events)) return "an update whose events are not a list";
       return null;
     }

@@ -39,7 +39,14 @@ export const HOST_LIMITS = Object.freeze({
   maxDepth: 64,
   ratePerSecond: 500,
   burst: 2000,
+  packed: true,  // a host's long messages come deflated (PACK_MARK; link.js, packing.js)
 });
+
+/** the first character of a packed text: PACK_MARK + base64 of the message's deflate-raw bytes
+ * (docs/net.md "Small updates"); a text of PACK_MIN_CHARS or more goes packed to a page that
+ * said it unpacks */
+export const PACK_MARK = "\u0002";
+export const PACK_MIN_CHARS = 2048;
 
 const ID_RE = /^[0-9a-z]{1,12}$/;
 const INT_RE = /^(0|[1-9][0-9]{0,8})$/;
@@ -189,7 +196,8 @@ export class RateLimit {
 
 /**
  * Everything a link checks of one incoming data-channel message, in order: the rate, the
- * framing, the depth, JSON. Answers {message, text} (a parsed object), {pending: true}, or
+ * framing, the depth, JSON. Answers {message, text} (a parsed object), {pending: true},
+ * {packed: base64} (limits.packed only: the link unpacks it and calls parse), or
  * {refused: reason, code} with code "rate_limited", "too_large", "bad_frame" or "bad_json".
  */
 export class Inbox {
@@ -204,7 +212,13 @@ export class Inbox {
     const r = this.frames.push(data, nowMs);
     if (r.refused) return { refused: r.refused, code: r.code || "bad_frame" };
     if (r.pending) return r;
-    const text = r.text;
+    // a packed message is unpacked by the link (asynchronously) and then handed to parse()
+    if (this.limits.packed && r.text.charCodeAt(0) === 2) return { packed: r.text.slice(1) };
+    return this.parse(r.text);
+  }
+
+  /** the depth and JSON checks of one whole message text: {message, text} or {refused, code} */
+  parse(text) {
     if (jsonDepth(text, this.limits.maxDepth) > this.limits.maxDepth) {
       return { refused: `JSON nested deeper than ${this.limits.maxDepth} levels`, code: "bad_json" };
     }

@@ -79,7 +79,7 @@ class Host {
     this.room = null;
     this.credential = null;
     this.links = new Map();      // device id -> Link
-    this.linkStats = new Map();  // device id -> {refusals, cost} of its link, kept after it closes (last 100)
+    this.linkStats = new Map();  // device id -> {refusals, cost, packed} of its link, kept after it closes (last 100)
     this.peers = [];             // [main Peer, viewing-code Peer]
     this.queue = Promise.resolve();
     this.tag = randomId(4);      // device ids of this page load: d<n>-<tag>
@@ -463,7 +463,7 @@ class Host {
     const device = `d${++this.nDevices}-${this.tag}`;
     const link = new Link(conn, { limits: DEVICE_LIMITS, label: `device ${device}` });
     this.links.set(device, link);
-    this.linkStats.set(device, { refusals: link.refusals, cost: link.cost });
+    this.linkStats.set(device, { refusals: link.refusals, cost: link.cost, packed: link.packed });
     if (this.linkStats.size > 100) this.linkStats.delete(this.linkStats.keys().next().value);
     const connected = () => this.op("room_connect", { device }).catch(() => {});
     if (link.open) connected(); else link.onopen = connected;
@@ -568,6 +568,8 @@ function exposeForTests(host) {
     get refusals() { return Object.fromEntries([...host.linkStats].map(([d, l]) => [d, l.refusals])); },
     /** per device: main-thread time spent on its messages, {messages, totalMs, maxMs} */
     get linkCost() { return Object.fromEntries([...host.linkStats].map(([d, l]) => [d, l.cost])); },
+    /** per device: the texts its link sent packed, {sent, chars (before), wire (after)} */
+    get packed() { return Object.fromEntries([...host.linkStats].map(([d, l]) => [d, l.packed])); },
     get received() { return host.log; },
     get stats() { return host.stats; },
     get tapAt() { return host.tapAt; },

@@ -14,9 +14,13 @@
 //     nothing for SILENCE_MS closes itself, so a phone that vanished without a goodbye (screen
 //     locked, out of range) is noticed, and a phone notices a host that vanished;
 //   - a goodbye: {"t":"bye"} when a page goes away (pagehide: closed, reloaded), so the other
-//     side knows at once instead of after SILENCE_MS.
+//     side knows at once instead of after SILENCE_MS;
+//   - packing (docs/net.md "Small updates"): a page that reads packed texts (a phone or a
+//     screen: limits.packed) says {"t":"caps","pack":1} when its link opens; the other side
+//     then sends each text of PACK_MIN_CHARS or more deflated (packing.js), in order.
 
-import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, frameText } from "./framing.js";
+import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, PACK_MIN_CHARS, frameText } from "./framing.js";
+import { CAN_PACK, pack, unpack } from "./packing.js";
 
 export { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS };
 export const HEARTBEAT_MS = 2000;
@@ -126,11 +130,21 @@ export class Link {
     this._parts = new Map();
     this._pings = new Map();
     this._pingSeq = 0;
+    this._limits = limits;
+    this.peerUnpacks = false;   // the other side said it reads packed texts
+    this.packed = { sent: 0, chars: 0, wire: 0 };  // what this side packed (chars before, after)
+    this._out = Promise.resolve();
+    this._outCount = 0;         // texts waiting to go (packing) in order
+    this._in = Promise.resolve();
+    this._inCount = 0;          // messages waiting to be handed over (unpacking) in order
+    const announce = () => { if (limits.packed && CAN_PACK) this._raw(JSON.stringify({ t: "caps", pack: 1 })); };
     conn.on("open", () => {
       this.open = true;
       this.lastHeard = now();
+      announce();
       if (this.onopen) this.onopen();
     });
+    if (this.open) announce();
     conn.on("data", (data) => this._receive(data));
     conn.on("close", () => this._closed());
     conn.on("error", () => this._closed());
@@ -148,6 +162,20 @@ export class Link {
   send(message) {
     if (this.closed) return false;
     const text = typeof message === "string" ? message : JSON.stringify(message);
+    const packIt = this.peerUnpacks && CAN_PACK && text.length >= PACK_MIN_CHARS;
+    if (!packIt && this._outCount === 0) return this._sendText(text);
+    // packed (or behind one being packed): sent in order once its turn comes
+    this._outCount++;
+    const ready = packIt ? pack(text).catch(() => text) : Promise.resolve(text);
+    this._out = this._out.then(() => ready).then((t) => {
+      if (t !== text) { this.packed.sent++; this.packed.chars += text.length; this.packed.wire += t.length; }
+      this._sendText(t);
+    }).catch(() => {}).finally(() => { this._outCount--; });
+    return true;
+  }
+
+  _sendText(text) {
+    if (this.closed) return false;
     if (text.length <= FRAME_CHARS) return this._raw(text);
     for (const frame of frameText(text, (++frameSeq).toString(36))) if (!this._raw(frame)) return false;
     return true;
@@ -200,13 +228,32 @@ export class Link {
     const r = this._inbox.push(data, at);
     if (r.refused) { this._refused(r.code, r.refused); return; }
     if (r.pending) return;
-    const msg = r.message;
-    data = r.text;
+    if (r.packed === undefined && this._inCount === 0) { this._deliver(r.message, r.text); return; }
+    // a packed message (or one behind it): unpacked, checked and handed over in order
+    this._inCount++;
+    const text = r.packed === undefined ? null : unpack(r.packed, this._limits.maxMessageChars);
+    if (text) text.catch(() => {});  // refused in its turn below, not as an unhandled rejection
+    this._in = this._in.then(async () => {
+      let got = r;
+      if (text) {
+        let unpacked;
+        try { unpacked = await text; } catch (err) { this._refused("bad_frame", `a packed message that does not unpack: ${err.message}`); return; }
+        got = this._inbox.parse(unpacked);
+        if (got.refused) { this._refused(got.code, got.refused); return; }
+      }
+      if (!this.closed) this._deliver(got.message, got.text);
+    }).catch((err) => { setTimeout(() => { throw err; }); })  // a page's error surfaces as before; the next message still goes
+      .finally(() => { this._inCount--; });
+  }
+
+  /** one whole, checked message: the link's own (heartbeat, goodbye, caps) or the table's */
+  _deliver(msg, data) {
+    if (msg.v === undefined && msg.t === "caps") { this.peerUnpacks = msg.pack === 1; return; }
     if (msg.v === undefined && (msg.t === "bye" || msg.t === "ping" || msg.t === "pong")) {
       if (msg.t === "bye") { this.close(); return; }
       if (!Number.isFinite(msg.at) || !(Number.isSafeInteger(msg.n) || msg.n === undefined)) { this._refused("bad_frame", "a heartbeat with a bad n or at"); return; }
       if (msg.t === "ping") { this._raw(JSON.stringify({ t: "pong", n: msg.n, at: msg.at })); return; }
-      const ms = at - msg.at;
+      const ms = now() - msg.at;
       const done = this._pings.get(msg.n);
       if (done) { this._pings.delete(msg.n); done(ms); }
       this.rtts.push(ms);

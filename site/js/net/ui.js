@@ -11,6 +11,7 @@ import { GAME_UI, uiFor } from "../games/registry.js";
 import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
 import { morphStats, patchInnerHTML } from "./morph.js";
+import { expandListing } from "../listing.js";
 
 /** the public market a phone may collapse while a shared screen shows it: the gem games' .board
  * (market rows and nobles/commissions), Station's module market, Stars' reward piles — each
@@ -222,6 +223,8 @@ export class TableView {
 
   // ------------------------------------------------------------------ messages
   update(msg) {
+    // the listing comes compact (docs/protocol.md "The listing"): expanded once, here
+    msg = { ...msg, legal_moves: expandListing(msg.legal_moves || []) };
     const fresh = !this.last || this.last.version !== msg.version || this.last.seat !== msg.seat;
     this.last = msg;
     const table = this.tableFor(msg.game);
