@@ -22,12 +22,28 @@ PHONE = {"width": 390, "height": 844}
 def open_site(page: Page, base_url: str, *, watch_loading: bool = False) -> None:
     """The site with no delay before computer moves, up to the game picker. With
     `watch_loading`, the loading screen must show first and be gone once the picker is up."""
-    page.goto(base_url + "?botDelay=0")
     if watch_loading:
-        expect(page.get_by_test_id("loading")).to_be_visible()
+        # The boot from the memory snapshot can be over before `goto` returns on a quiet
+        # machine: record what the loading screen looked like when the parser made it, and
+        # the longest time it stayed on screen, from the page's own start.
+        page.add_init_script(LOADING_PROBE)
+    page.goto(base_url + "?botDelay=0")
     expect(page.get_by_test_id("game-picker")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     if watch_loading:
+        seen = page.evaluate("window.__loadingSeen")
+        assert seen == {"parsed": True, "shown_at_parse": True}, seen
         expect(page.get_by_test_id("loading")).to_be_hidden()
+
+
+LOADING_PROBE = """(() => {
+  window.__loadingSeen = { parsed: false, shown_at_parse: false };
+  new MutationObserver((records, observer) => {
+    const el = document.getElementById("loading");
+    if (!el) return;
+    window.__loadingSeen = { parsed: true, shown_at_parse: !el.hidden && el.getAttribute("aria-busy") !== "false" };
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+})();"""
 
 
 def start_game(page: Page, game: str, seats: list[str], seed: int | None = None,
