@@ -5,7 +5,7 @@ A table of ``players`` seats, every one a human on its own phone (the host is se
 ends; every `update` a seat's device receives is measured as the compact JSON text the host
 sends (``separators=(",", ":")``, UTF-8). ``full`` is the same update with its listing written
 out move by move (`expand`), i.e. what it weighed before the compact listing (issue 18), and
-``wire`` what the link carries to a phone: a text of `PACK_MIN_CHARS` or more goes packed
+``wire`` what the link carries to a phone: a text of more than `PACK_OVER_BYTES` bytes goes packed
 (site/js/net/packing.js: PACK_MARK + base64 of deflate-raw; here zlib's deflate-raw at its default
 level, as the browser's CompressionStream). Shared by tests/test_update_size.py and
 bench/bench.py's section (r).
@@ -22,8 +22,8 @@ from typing import Any
 from engine.games.listing import expand
 from engine.protocol import Session, handle
 
-PACK_MIN_CHARS = 2048
-"""site/js/net/framing.js's PACK_MIN_CHARS: shorter texts go as they are."""
+PACK_OVER_BYTES = 7000
+"""site/js/net/framing.js's PACK_OVER_BYTES: texts of this many UTF-8 bytes or fewer go as they are."""
 
 
 def _bytes(message: dict[str, Any]) -> int:
@@ -33,7 +33,7 @@ def _bytes(message: dict[str, Any]) -> int:
 def packed(text: str) -> str:
     """The text the link sends for ``text``: as it is if short, else PACK_MARK + base64 of its
     deflate-raw bytes."""
-    if len(text) < PACK_MIN_CHARS:
+    if len(text.encode()) <= PACK_OVER_BYTES:
         return text
     squeeze = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
     raw = squeeze.compress(text.encode()) + squeeze.flush()

@@ -43,10 +43,19 @@ export const HOST_LIMITS = Object.freeze({
 });
 
 /** the first character of a packed text: PACK_MARK + base64 of the message's deflate-raw bytes
- * (docs/net.md "Small updates"); a text of PACK_MIN_CHARS or more goes packed to a page that
- * said it unpacks */
+ * (docs/net.md "Small updates"); a text of more than PACK_OVER_BYTES bytes (UTF-8) goes packed
+ * to a page that said it unpacks. Shorter texts go as they are: they already meet the 8 KB bound,
+ * and packing costs time (the streams' task hops: ≈ 45 ms more from host to phone in
+ * bench/bench_net.py, Station, all devices on two cores) that the bytes saved do not win back on
+ * a table's Wi-Fi. */
 export const PACK_MARK = "\u0002";
-export const PACK_MIN_CHARS = 2048;
+export const PACK_OVER_BYTES = 7000;
+
+const UTF8 = new TextEncoder();
+/** whether `text` is long enough to go packed */
+export function packable(text) {
+  return text.length > PACK_OVER_BYTES / 3 && (text.length > PACK_OVER_BYTES || UTF8.encode(text).length > PACK_OVER_BYTES);
+}
 
 const ID_RE = /^[0-9a-z]{1,12}$/;
 const INT_RE = /^(0|[1-9][0-9]{0,8})$/;

@@ -17,9 +17,9 @@
 //     side knows at once instead of after SILENCE_MS;
 //   - packing (docs/net.md "Small updates"): a page that reads packed texts (a phone or a
 //     screen: limits.packed) says {"t":"caps","pack":1} when its link opens; the other side
-//     then sends each text of PACK_MIN_CHARS or more deflated (packing.js), in order.
+//     then sends each text of more than PACK_OVER_BYTES bytes deflated (packing.js), in order.
 
-import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, PACK_MIN_CHARS, frameText } from "./framing.js";
+import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, frameText, packable } from "./framing.js";
 import { CAN_PACK, pack, unpack } from "./packing.js";
 
 export { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS };
@@ -162,7 +162,7 @@ export class Link {
   send(message) {
     if (this.closed) return false;
     const text = typeof message === "string" ? message : JSON.stringify(message);
-    const packIt = this.peerUnpacks && CAN_PACK && text.length >= PACK_MIN_CHARS;
+    const packIt = this.peerUnpacks && CAN_PACK && packable(text);
     if (!packIt && this._outCount === 0) return this._sendText(text);
     // packed (or behind one being packed): sent in order once its turn comes
     this._outCount++;
