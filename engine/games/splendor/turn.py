@@ -339,7 +339,7 @@ def _step_post_gem(state: SplendorState, seat_index: int, events: list[Event]) -
 
 
 def _step_stronghold(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
-    if state.options.get("strongholds") and strongholds.options(state, seat_index):
+    if state.options.get("strongholds") and strongholds.has_options(state, seat_index):
         return _wait(state, STRONGHOLD, {"stronghold": True})
     return False
 
