@@ -107,9 +107,12 @@ TOKEN_COUNTS: dict[int, tuple[int, int, int]] = _load_token_counts()
 """players → (gems of each colour, gold, nobles revealed)."""
 
 
+_TIER_IDS: dict[int, tuple[str, ...]] = {t: tuple(cid for cid, card in CARDS.items() if card.tier == t) for t in TIERS}
+
+
 def card_ids_of_tier(tier: int) -> list[str]:
-    """The ids of one tier's cards, in id order."""
-    return [cid for cid, card in CARDS.items() if card.tier == tier]
+    """The ids of one tier's cards, in id order (a new list: the caller may shuffle it)."""
+    return list(_TIER_IDS.get(tier, ()))
 
 
 def card_view(card_id: str) -> dict[str, Any]:

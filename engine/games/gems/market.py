@@ -30,13 +30,29 @@ def take_from_market(
     for t, row in enumerate(market):
         for slot, cid in enumerate(row):
             if cid == card_id:
-                deck = decks[t]
-                new = deck.pop() if deck else None
-                row[slot] = new
-                return t + 1, slot, new
+                return t + 1, slot, refill_slot(market, decks, t, slot)
     return None
 
 
+def refill_slot(market: list[list[str | None]], decks: list[list[str]], t: int, slot: int) -> str | None:
+    """Deal the top of deck ``t`` (a tier's index) into that row's ``slot``; empty deck: empty slot.
+
+    Returns the new card id or None.
+    """
+    deck = decks[t]
+    new = deck.pop() if deck else None
+    market[t][slot] = new
+    return new
+
+
 def face_up(market: list[list[str | None]]) -> list[str]:
-    """The ids of the face-up cards, tier 1 first."""
-    return [cid for row in market for cid in row if cid is not None]
+    """The ids of the face-up cards, tier 1 first.
+
+    Called for every listing of moves, so the rows are joined in one step and only searched
+    for an empty slot (rare: a tier whose deck ran out) instead of tested card by card.
+    """
+    first, second, third = market
+    cards = [*first, *second, *third]
+    if None in cards:
+        return [cid for cid in cards if cid is not None]
+    return cards  # type: ignore[return-value]  # no empty slot: every entry is an id

@@ -91,13 +91,36 @@ def reserve_moves(state: SplendorState, seat: SeatState, cards: list[str] | None
     return moves
 
 
+_WEALTH_ROWS = 64
+"""Wealth (bonuses + gems, or + wild) a colour can reach in a game, with room to spare: 18
+cards and 7 gems of a colour, and 10 for the gold of Trading Post 3."""
+
+COVERED: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(frozenset(cid for cid, cost in COSTS.items() if cost[colour] <= w) for w in range(_WEALTH_ROWS))
+    for colour in range(5)
+)
+"""``COVERED[colour][w]``: the cards costing at most ``w`` of that colour. A seat covers a card
+without gold when the card is in each colour's set at the seat's bonuses + gems of that colour;
+it can afford it at all only if it is in each at bonuses + gems + its whole wild value."""
+
+
+def _covering(w0: int, w1: int, w2: int, w3: int, w4: int) -> tuple[frozenset[str], ...]:
+    """Each colour's `COVERED` set at that wealth (a wealth past the table covers every cost)."""
+    top = _WEALTH_ROWS - 1
+    c0s, c1s, c2s, c3s, c4s = COVERED
+    return c0s[min(w0, top)], c1s[min(w1, top)], c2s[min(w2, top)], c3s[min(w3, top)], c4s[min(w4, top)]
+
+
 def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
               cards: list[str] | None = None) -> list[dict[str, Any]]:
     """Buy a market card or an own reserved card, once per distinct exact payment (``only``:
     that card alone; ``cards``: the seat's `open_cards`, when the caller has them already).
 
-    This is the hot path of move generation, so the affordability test is written out
-    colour by colour; the payments with gold come from `gold_payments`.
+    This is the hot path of move generation: a card is covered without gold when it is in
+    each colour's precomputed set at the seat's wealth in that colour (`COVERED`); with gold,
+    the cards some colour could not reach even with all of it are passed over the same way,
+    and the others' shortfall is counted colour by colour. The payments with gold come from
+    `gold_payments`.
     """
     moves: list[dict[str, Any]] = []
     tokens = seat.tokens
@@ -109,31 +132,49 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
         if cards is None:
             cards = open_cards(state, state.seats.index(seat))
         candidates = cards + [r[0] for r in seat.reserved] if seat.reserved else cards
+    w0, w1, w2, w3, w4 = b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4
+    if gold == 0:
+        try:
+            s0, s1, s2, s3, s4 = COVERED[0][w0], COVERED[1][w1], COVERED[2][w2], COVERED[3][w3], COVERED[4][w4]
+        except IndexError:  # beyond any real game's wealth (a test's made-up seat)
+            s0, s1, s2, s3, s4 = _covering(w0, w1, w2, w3, w4)
+        for cid in candidates:
+            if cid in s0 and cid in s1 and cid in s2 and cid in s3 and cid in s4:
+                c0, c1, c2, c3, c4 = COSTS[cid]
+                pay: dict[str, int] = {}
+                if c0 > b0:
+                    pay["white"] = c0 - b0
+                if c1 > b1:
+                    pay["blue"] = c1 - b1
+                if c2 > b2:
+                    pay["green"] = c2 - b2
+                if c3 > b3:
+                    pay["red"] = c3 - b3
+                if c4 > b4:
+                    pay["black"] = c4 - b4
+                moves.append({"type": "buy", "card": cid, "pay": pay})
+        return moves
     gold_double = GOLD_WORTH_TWO in seat.posts
     wild = gold * 2 if gold_double else gold
+    try:
+        s0, s1, s2, s3, s4 = (COVERED[0][w0 + wild], COVERED[1][w1 + wild], COVERED[2][w2 + wild],
+                              COVERED[3][w3 + wild], COVERED[4][w4 + wild])
+    except IndexError:
+        s0, s1, s2, s3, s4 = _covering(w0 + wild, w1 + wild, w2 + wild, w3 + wild, w4 + wild)
     for cid in candidates:
+        if not (cid in s0 and cid in s1 and cid in s2 and cid in s3 and cid in s4):
+            continue
         c0, c1, c2, c3, c4 = COSTS[cid]
+        if ((c0 - w0 if c0 > w0 else 0) + (c1 - w1 if c1 > w1 else 0) + (c2 - w2 if c2 > w2 else 0)
+                + (c3 - w3 if c3 > w3 else 0) + (c4 - w4 if c4 > w4 else 0)) > wild:
+            continue
         n0 = c0 - b0 if c0 > b0 else 0
         n1 = c1 - b1 if c1 > b1 else 0
         n2 = c2 - b2 if c2 > b2 else 0
         n3 = c3 - b3 if c3 > b3 else 0
         n4 = c4 - b4 if c4 > b4 else 0
-        if ((n0 - t0 if n0 > t0 else 0) + (n1 - t1 if n1 > t1 else 0) + (n2 - t2 if n2 > t2 else 0)
-                + (n3 - t3 if n3 > t3 else 0) + (n4 - t4 if n4 > t4 else 0)) > wild:
-            continue
-        if gold == 0 or n0 + n1 + n2 + n3 + n4 == 0:
-            pay: dict[str, int] = {}
-            if n0:
-                pay["white"] = n0
-            if n1:
-                pay["blue"] = n1
-            if n2:
-                pay["green"] = n2
-            if n3:
-                pay["red"] = n3
-            if n4:
-                pay["black"] = n4
-            moves.append({"type": "buy", "card": cid, "pay": pay})
+        if n0 + n1 + n2 + n3 + n4 == 0:
+            moves.append({"type": "buy", "card": cid, "pay": {}})
             continue
         for pay in gold_payments((n0, n1, n2, n3, n4), tokens, gold_double):
             moves.append({"type": "buy", "card": cid, "pay": pay})
@@ -141,7 +182,8 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
 
 
 _GOLD_PAYMENTS: dict[tuple[int, ...], tuple[dict[str, int], ...]] = {}
-"""The payments of each (owed gems, tokens held, gold worth two) met so far, with gold held."""
+"""The payments met so far, by what they depend on: the owed gems, the gems held of each
+colour up to what is owed of it, the gold held up to all that is owed, gold worth two."""
 
 
 def gold_payments(need: tuple[int, int, int, int, int], tokens: list[int],
@@ -150,14 +192,23 @@ def gold_payments(need: tuple[int, int, int, int, int], tokens: list[int],
     (some gold), least gold first; remembered, as enumerating them is the costly part of
     listing purchases. The objects are shared by the moves listing them: read-only. (Tuples of
     ints and dicts of ints are not tracked by the garbage collector, so the table costs it
-    nothing.)"""
-    key = (*need, *tokens, gold_double)
+    nothing.)
+
+    Gems held beyond what a colour owes, and gold beyond the whole amount owed, change no
+    payment (no token is superfluous), so the table is keyed without them: games share more.
+    """
+    n0, n1, n2, n3, n4 = need
+    t0, t1, t2, t3, t4, gold = tokens
+    owed_total = n0 + n1 + n2 + n3 + n4
+    key = (n0, n1, n2, n3, n4, t0 if t0 < n0 else n0, t1 if t1 < n1 else n1, t2 if t2 < n2 else n2,
+           t3 if t3 < n3 else n3, t4 if t4 < n4 else n4, gold if gold < owed_total else owed_total, gold_double)
     found = _GOLD_PAYMENTS.get(key)
     if found is None:
         if len(_GOLD_PAYMENTS) >= MEMO_LIMIT:
             _GOLD_PAYMENTS.clear()
         owe = list(need)
-        payments = exact_payments_gold_double(owe, tokens) if gold_double else exact_payments(owe, tokens)
+        held = list(key[5:11])
+        payments = exact_payments_gold_double(owe, held) if gold_double else exact_payments(owe, held)
         found = _GOLD_PAYMENTS[key] = tuple(pay_json(payment) for payment in payments)
     return found
 

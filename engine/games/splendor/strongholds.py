@@ -8,6 +8,7 @@ Three of one's strongholds on one card allow one extra purchase of it: the conqu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..gems.market import face_up
@@ -17,11 +18,21 @@ PER_SEAT = 3
 
 
 def open_for(state: SplendorState, seat_index: int, cards: list[str]) -> list[str]:
-    """Those of ``cards`` on which no other seat's strongholds stand (this seat may take them)."""
+    """Those of ``cards`` on which no other seat's strongholds stand (this seat may take them).
+
+    The few cards holding strongholds are looked at, not every card: the blocked ones are taken
+    out of a copy (the others keep their order).
+    """
     held = state.strongholds
     if not held:
         return cards
-    return [cid for cid in cards if (on := held.get(cid)) is None or on[0] == seat_index]
+    out = cards
+    for cid, on in held.items():
+        if on[0] != seat_index and cid in out:
+            if out is cards:
+                out = cards[:]
+            out.remove(cid)
+    return out
 
 
 def blocked_for(state: SplendorState, seat_index: int, card_id: str) -> bool:
@@ -29,21 +40,32 @@ def blocked_for(state: SplendorState, seat_index: int, card_id: str) -> bool:
     return not open_for(state, seat_index, [card_id])
 
 
-def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
-    """Every stronghold action open to the seat after a purchase (empty: none is possible)."""
+def _actions(state: SplendorState, seat_index: int) -> Iterator[dict[str, Any]]:
+    """Every stronghold action open to the seat after a purchase, in the listed order, one at
+    a time (so that whether there is any needs only the first)."""
     seat = state.seats[seat_index]
     open_cards = open_for(state, seat_index, face_up(state.market))
-    moves: list[dict[str, Any]] = []
     if seat.strongholds > 0:
-        moves += [{"type": "stronghold", "action": "place", "card": cid} for cid in open_cards]
+        for cid in open_cards:
+            yield {"type": "stronghold", "action": "place", "card": cid}
     for source, (owner, _count) in state.strongholds.items():
         if owner == seat_index:
-            moves += [{"type": "stronghold", "action": "move", "from": source, "card": cid}
-                      for cid in open_cards if cid != source]
+            for cid in open_cards:
+                if cid != source:
+                    yield {"type": "stronghold", "action": "move", "from": source, "card": cid}
     for cid, (owner, count) in state.strongholds.items():
         if owner != seat_index and count == 1:
-            moves.append({"type": "stronghold", "action": "remove", "card": cid})
-    return moves
+            yield {"type": "stronghold", "action": "remove", "card": cid}
+
+
+def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
+    """Every stronghold action open to the seat after a purchase (empty: none is possible)."""
+    return list(_actions(state, seat_index))
+
+
+def has_options(state: SplendorState, seat_index: int) -> bool:
+    """True when `options` would list some action (found without listing them all)."""
+    return next(_actions(state, seat_index), None) is not None
 
 
 def place(state: SplendorState, seat_index: int, card_id: str) -> None:

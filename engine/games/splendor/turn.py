@@ -20,9 +20,9 @@ from typing import Any
 
 from ..gems.cards import CARD_JSON, CARDS, NOBLE_JSON, NOBLES
 from ..gems.colors import COLOR_INDEX, COLORS, GOLD
-from ..gems.market import take_from_market
+from ..gems.market import refill_slot
 from . import strongholds
-from .moves import MAX_TOKENS, qualifying_nobles
+from .moves import MAX_TOKENS, NOBLE_NEEDS, qualifying_nobles
 from .posts import DRAW_TWO_KEEP_ONE, GEM_AFTER_PURCHASE, THIRD_GEM_AFTER_TWO, prestige_for_earning, qualifying_posts
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 
@@ -47,6 +47,10 @@ def _card(cid: str) -> dict[str, Any]:
     return dict(CARD_JSON[cid])
 
 
+TIER_INDEX: dict[str, int] = {cid: card.tier - 1 for cid, card in CARDS.items()}
+"""Each card's market row (its tier - 1)."""
+
+
 def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bool:
     """Remove a face-up card (bought or reserved); its strongholds go home. False if the card
     was not face up.
@@ -56,22 +60,21 @@ def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bo
     stronghold actions, whether the card was bought or reserved — so no stronghold can go
     on a card that a refill of the same turn brings out (RULINGS, issue 21).
     """
-    t = CARDS[card_id].tier - 1
+    t = TIER_INDEX[card_id]
     row = state.market[t]
     if card_id not in row:
         return False
     slot = row.index(card_id)
-    home = strongholds.send_home(state, card_id)
-    if home is not None:
-        events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
+    if state.strongholds:
+        home = strongholds.send_home(state, card_id)
+        if home is not None:
+            events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
     if state.options.get("strongholds"):
-        state.market[t][slot] = None
+        row[slot] = None
         state.refills.append([t, slot])
         return True
-    taken = take_from_market(state.market, state.decks, card_id)
-    assert taken is not None
-    tier, slot, new = taken
-    events.append({"type": "refill", "tier": tier, "slot": slot, "card": _card(new) if new else None})
+    new = refill_slot(state.market, state.decks, t, slot)
+    events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": _card(new) if new else None})
     return True
 
 
@@ -99,7 +102,12 @@ def _take_gem(state: SplendorState, seat_index: int, colour: int, events: list[E
 
 
 def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[Event]:
-    """Apply a move that `legal_moves` listed; return the events (public-safe)."""
+    """Apply a move that `legal_moves` listed; return the events (public-safe).
+
+    An action whose turn ends with the plain steps (`AFTER_ACTION`) goes straight to `_tail`;
+    one with steps of its own first (a Trading Post's extra gem, a card to keep, a purchase's
+    effects with a module on) lists them in ``state.steps`` for `_run`.
+    """
     kind = move["type"]
     seat = state.seats[seat_index]
     events: list[Event] = []
@@ -107,7 +115,8 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
     state.phase, state.pending = ACTION, {}
     if phase == ACTION:
         state.conquered = False
-        state.refills = []
+        if state.refills:
+            state.refills = []
     if kind == "take":
         tokens, bank = seat.tokens, state.bank
         two = -1
@@ -119,12 +128,13 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
                 two = i
         state.passes = 0
         events.append({"type": "take", "seat": seat_index, "gems": dict(move["gems"])})
-        state.steps = AFTER_ACTION[:]
         if two >= 0 and THIRD_GEM_AFTER_TWO in seat.posts:
-            state.steps.insert(0, f"third_gem:{two}")
-    elif kind == "reserve":
+            state.steps = [f"third_gem:{two}", *AFTER_ACTION]
+            return _run(state, seat_index, events)
+        return _tail(state, seat_index, events, 0)
+    if kind == "reserve":
         state.passes = 0
-        state.steps = AFTER_ACTION[:]
+        keep = ""
         if "card" in move:
             cid = move["card"]
             events.append({"type": "reserve", "seat": seat_index, "card": _card(cid)})
@@ -135,30 +145,38 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
             deck = state.decks[tier - 1]
             events.append({"type": "reserve", "seat": seat_index, "tier": tier})
             if DRAW_TWO_KEEP_ONE in seat.posts and len(deck) >= 2:
-                state.steps.insert(0, f"keep:{tier}:{deck.pop()}:{deck.pop()}")
+                keep = f"keep:{tier}:{deck.pop()}:{deck.pop()}"
             else:
                 seat.reserved.append([deck.pop(), True])
         if state.bank[GOLD] > 0:
             state.bank[GOLD] -= 1
             seat.tokens[GOLD] += 1
             events.append({"type": "gold", "seat": seat_index})
-    elif kind == "buy":
+        if keep:
+            state.steps = [keep, *AFTER_ACTION]
+            return _run(state, seat_index, events)
+        return _tail(state, seat_index, events, 0)
+    if kind == "buy":
         state.passes = 0
         if phase == CONQUEST:
             events.append({"type": "conquest", "seat": seat_index})
             state.conquered = True
             state.steps.pop(0)
             state.steps[0:0] = AFTER_PURCHASE
-        else:
-            state.steps = AFTER_PURCHASE + AFTER_ACTION
+            _buy(state, seat_index, move, events)
+            return _run(state, seat_index, events)
         _buy(state, seat_index, move, events)
-    elif kind == "pass":
+        options = state.options
+        if options.get("strongholds") or options.get("trading_posts"):
+            state.steps = AFTER_PURCHASE + AFTER_ACTION
+            return _run(state, seat_index, events)
+        return _tail(state, seat_index, events, 0)  # the purchase's steps are a module's
+    if kind == "pass":
         state.passes += 1
         events.append({"type": "pass", "seat": seat_index})
-        state.steps = AFTER_ACTION[:]
-    else:
-        _decide(state, seat_index, move, pending, events)
-        state.steps.pop(0)
+        return _tail(state, seat_index, events, 0)
+    _decide(state, seat_index, move, pending, events)
+    state.steps.pop(0)
     return _run(state, seat_index, events)
 
 
@@ -212,26 +230,60 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
 def _run(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
     """Run the remaining steps until one waits for a decision or the turn ends.
 
-    The steps of a module that is off do nothing (see each step), so they are passed over
-    without being called (`_IDLE`).
+    The steps before the plain end of a turn (a purchase's effects, a kept card, an extra
+    gem) one by one; once the rest is a tail of `AFTER_ACTION`, `_tail` runs it. The steps of
+    a module that is off do nothing (see each step), so they are passed over without being
+    called (`_IDLE`).
     """
     steps = state.steps
     options = state.options
     idle = _IDLE[bool(options.get("strongholds")), bool(options.get("trading_posts"))]
     while steps:
         step = steps[0]
+        at = _TAIL_AT.get(step)
+        if at is not None and steps == AFTER_ACTION[at:]:
+            return _tail(state, seat_index, events, at)
         if step == "end":
             state.steps = []
             return _end_turn(state, seat_index, events)
-        if step not in idle:
-            run = _STEPS.get(step)
-            if run is None:
-                if _needs_decision(state, seat_index, step, events):
-                    return events
-            elif run(state, seat_index, events):
-                return events
+        if step not in idle and _needs_decision(state, seat_index, step, events):
+            return events
         steps.pop(0)
     return events
+
+
+_TAIL_AT: dict[str, int] = {step: at for at, step in enumerate(AFTER_ACTION)}
+"""Each step of `AFTER_ACTION` by its place in it."""
+
+
+def _tail(state: SplendorState, seat_index: int, events: list[Event], at: int) -> list[Event]:
+    """Run ``AFTER_ACTION[at:]`` (conquest, refill, return, noble, post, end), written out in
+    that order: a module's steps only while it is on, the noble step only when the seat has
+    bonuses enough for some noble. A step that waits for a decision leaves the steps from it
+    on in ``state.steps``; at the end of the turn ``state.steps`` is empty."""
+    options = state.options
+    if options.get("strongholds"):
+        if at == 0 and _step_conquest(state, seat_index, events):
+            state.steps = AFTER_ACTION[:]
+            return events
+        if at <= 1:
+            _step_refill(state, seat_index, events)
+    seat = state.seats[seat_index]
+    if at <= 2 and _step_return(state, seat_index, events):
+        state.steps = AFTER_ACTION[2:]
+        return events
+    if at <= 3 and sum(seat.bonuses) >= NOBLE_MIN_BONUSES and _step_noble(state, seat_index, events):
+        state.steps = AFTER_ACTION[3:]
+        return events
+    if at <= 4 and options.get("trading_posts") and _step_post(state, seat_index, events):
+        state.steps = AFTER_ACTION[4:]
+        return events
+    state.steps = []
+    return _end_turn(state, seat_index, events)
+
+
+NOBLE_MIN_BONUSES = min(sum(needs) for needs in NOBLE_NEEDS.values())
+"""No noble visits a seat with fewer bonuses than this in all (the noble step is passed over)."""
 
 
 def _needs_decision(state: SplendorState, seat_index: int, step: str, events: list[Event]) -> bool:
@@ -287,7 +339,7 @@ def _step_post_gem(state: SplendorState, seat_index: int, events: list[Event]) -
 
 
 def _step_stronghold(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
-    if state.options.get("strongholds") and strongholds.options(state, seat_index):
+    if state.options.get("strongholds") and strongholds.has_options(state, seat_index):
         return _wait(state, STRONGHOLD, {"stronghold": True})
     return False
 
@@ -308,9 +360,7 @@ def _step_conquest(state: SplendorState, seat_index: int, events: list[Event]) -
 def _step_refill(state: SplendorState, seat_index: int, events: list[Event]) -> bool:
     if state.refills:
         for t, slot in state.refills:
-            deck = state.decks[t]
-            new = deck.pop() if deck else None
-            state.market[t][slot] = new
+            new = refill_slot(state.market, state.decks, t, slot)
             events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": _card(new) if new else None})
         state.refills = []
     return False
@@ -361,9 +411,8 @@ def _earn_post(state: SplendorState, seat_index: int, post: int, events: list[Ev
 
 
 def _end_turn(state: SplendorState, seat_index: int, events: list[Event]) -> list[Event]:
-    """15 prestige starts the final round; the game ends when the round completes."""
-    state.phase = ACTION
-    state.pending = {}
+    """15 prestige starts the final round; the game ends when the round completes (the phase is
+    the action's again, with nothing pending: no step waited)."""
     if not state.final_round and state.seats[seat_index].prestige >= WINNING_PRESTIGE:
         state.final_round = True
         events.append({"type": "final_round", "seat": seat_index})
