@@ -4,7 +4,7 @@
     site/*                        -> dist/
     workers/*                     -> dist/worker/
     node_modules/pyodide/<5 files> -> dist/pyodide/
-    PeerJS client, qrcode-generator, jsQR -> dist/vendor/   (the phone table; same origin, no CDN)
+    PeerJS client, qrcode-generator, jsQR, fflate -> dist/vendor/  (the phone table; same origin, no CDN)
     micropip 0.11.1 wheel          -> dist/wheels/   (downloaded once into vendor/)
     the engine wheel (from source) -> dist/wheels/   (rebuilt only when its sources change)
     the engine's memory snapshot   -> dist/wheels/engine-<hash>.snapshot.gz  (tools/snapshot.mjs,
@@ -55,6 +55,9 @@ VENDOR_FILES = {
     # reads QR codes where the browser has no BarcodeDetector (site/js/net/scan.js); global `jsQR`
     "jsqr.js": ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js",
     "jsqr.LICENSE.txt": ROOT / "node_modules" / "jsqr" / "LICENSE",  # Apache-2.0
+    # deflate-raw in one task for packed texts on the link (site/js/net/packing.js); ES module
+    "fflate.mjs": ROOT / "node_modules" / "fflate" / "esm" / "browser.js",
+    "fflate.LICENSE.txt": ROOT / "node_modules" / "fflate" / "LICENSE",  # MIT
 }
 PYSCRIPT_DIR = ROOT / "node_modules" / "@pyscript" / "core" / "dist"  # served for PyScript pages
 PYODIDE_PYTHON = "3.14"  # the Python of the vendored Pyodide (npm pyodide@314.0.7)

@@ -17,7 +17,7 @@
 //     side knows at once instead of after SILENCE_MS;
 //   - packing (docs/net.md "Small updates"): a page that reads packed texts (a phone or a
 //     screen: limits.packed) says {"t":"caps","pack":1} when its link opens; the other side
-//     then sends each text of more than PACK_OVER_BYTES bytes deflated (packing.js), in order.
+//     then sends each text of more than PACK_OVER_BYTES bytes deflated (packing.js: in the same task).
 
 import { DEVICE_LIMITS, FRAME_CHARS, HOST_LIMITS, Inbox, frameText, packable } from "./framing.js";
 import { CAN_PACK, pack, unpack } from "./packing.js";
@@ -133,10 +133,6 @@ export class Link {
     this._limits = limits;
     this.peerUnpacks = false;   // the other side said it reads packed texts
     this.packed = { sent: 0, chars: 0, wire: 0 };  // what this side packed (chars before, after)
-    this._out = Promise.resolve();
-    this._outCount = 0;         // texts waiting to go (packing) in order
-    this._in = Promise.resolve();
-    this._inCount = 0;          // messages waiting to be handed over (unpacking) in order
     const announce = () => { if (limits.packed && CAN_PACK) this._raw(JSON.stringify({ t: "caps", pack: 1 })); };
     conn.on("open", () => {
       this.open = true;
@@ -158,20 +154,20 @@ export class Link {
     }
   }
 
-  /** sends one table message (an object), framed if long */
+  /** sends one table message (an object), framed if long, packed if long enough and the other
+   *  side reads packed texts */
   send(message) {
     if (this.closed) return false;
-    const text = typeof message === "string" ? message : JSON.stringify(message);
-    const packIt = this.peerUnpacks && CAN_PACK && packable(text);
-    if (!packIt && this._outCount === 0) return this._sendText(text);
-    // packed (or behind one being packed): sent in order once its turn comes
-    this._outCount++;
-    const ready = packIt ? pack(text).catch(() => text) : Promise.resolve(text);
-    this._out = this._out.then(() => ready).then((t) => {
-      if (t !== text) { this.packed.sent++; this.packed.chars += text.length; this.packed.wire += t.length; }
-      this._sendText(t);
-    }).catch(() => {}).finally(() => { this._outCount--; });
-    return true;
+    let text = typeof message === "string" ? message : JSON.stringify(message);
+    if (this.peerUnpacks && CAN_PACK && packable(text)) {
+      let packed = null;
+      try { packed = pack(text); } catch { /* sent as it is */ }
+      if (packed !== null) {
+        this.packed.sent++; this.packed.chars += text.length; this.packed.wire += packed.length;
+        text = packed;
+      }
+    }
+    return this._sendText(text);
   }
 
   _sendText(text) {
@@ -228,22 +224,16 @@ export class Link {
     const r = this._inbox.push(data, at);
     if (r.refused) { this._refused(r.code, r.refused); return; }
     if (r.pending) return;
-    if (r.packed === undefined && this._inCount === 0) { this._deliver(r.message, r.text); return; }
-    // a packed message (or one behind it): unpacked, checked and handed over in order
-    this._inCount++;
-    const text = r.packed === undefined ? null : unpack(r.packed, this._limits.maxMessageChars);
-    if (text) text.catch(() => {});  // refused in its turn below, not as an unhandled rejection
-    this._in = this._in.then(async () => {
-      let got = r;
-      if (text) {
-        let unpacked;
-        try { unpacked = await text; } catch (err) { this._refused("bad_frame", `a packed message that does not unpack: ${err.message}`); return; }
-        got = this._inbox.parse(unpacked);
-        if (got.refused) { this._refused(got.code, got.refused); return; }
-      }
-      if (!this.closed) this._deliver(got.message, got.text);
-    }).catch((err) => { setTimeout(() => { throw err; }); })  // a page's error surfaces as before; the next message still goes
-      .finally(() => { this._inCount--; });
+    if (r.packed === undefined) { this._deliver(r.message, r.text); return; }
+    // a packed message: unpacked (bounded) and checked like any other
+    let unpacked;
+    try { unpacked = unpack(r.packed, this._limits.maxMessageChars); } catch (err) {
+      this._refused("bad_frame", `a packed message that does not unpack: ${err.message}`);
+      return;
+    }
+    const got = this._inbox.parse(unpacked);
+    if (got.refused) { this._refused(got.code, got.refused); return; }
+    this._deliver(got.message, got.text);
   }
 
   /** one whole, checked message: the link's own (heartbeat, goodbye, caps) or the table's */
