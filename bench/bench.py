@@ -495,10 +495,11 @@ def main() -> int:
                 row("    Pyodide / CPython, generic Python", f"{min(py_ref) / min(cp_ref):.2f}x", "(reference)")
                 row("    same games on both (total steps)", f"{cp['steps']} / {py['steps']}", "identical", same)
                 # the other games' playouts, the same way (fewer games: their games are longer)
-                for game, count in (("guild", args.games // 3), ("station", args.games // 10), ("stars", args.games // 10)):
-                    call = f"playouts({count}, 1000, game={game!r})"
+                others = (("guild", args.games // 3), ("station", args.games // 10), ("stars", args.games // 10))
+                for game, count in others:
+                    code = json.dumps(f"json.dumps(playouts({count}, 1000, game={game!r}))")
                     cps = [ns["playouts"](count, 1000, game=game) for _ in range(args.rounds)]
-                    pys = [json.loads(worker.evaluate(f"() => self.pyodide.runPython({json.dumps('json.dumps(' + call + ')')})"))
+                    pys = [json.loads(worker.evaluate(f"() => self.pyodide.runPython({code})"))
                            for _ in range(args.rounds)]
                     c = min(cps, key=lambda r: r["seconds"])
                     y = min(pys, key=lambda r: r["seconds"])

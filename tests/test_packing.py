@@ -22,7 +22,11 @@ import { readFileSync } from 'node:fs';
 const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const out = [];
 for (const c of cases) {
-  if (c.pack !== undefined) { const p = pack(c.pack); out.push({ packed: p, back: unpack(p.slice(1), c.max) }); continue; }
+  if (c.pack !== undefined) {
+    const p = pack(c.pack);
+    out.push({ packed: p, back: unpack(p.slice(1), c.max) });
+    continue;
+  }
   try { out.push({ text: unpack(c.base64, c.max) }); } catch (err) { out.push({ error: err.message }); }
 }
 console.log(JSON.stringify(out));
