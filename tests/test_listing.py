@@ -7,11 +7,10 @@ update carry.
 
 import json
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_driver import NODE, run_driver
 from random_play import random_step
 
 import engine
@@ -19,7 +18,6 @@ from engine.games.listing import MIN_RUN, compact, expand
 from engine.protocol import Session, handle
 
 ROOT = Path(__file__).resolve().parents[1]
-NODE = shutil.which("node")
 GAMES = sorted(engine.GAMES)
 
 
@@ -108,9 +106,7 @@ def test_the_pages_expansion_gives_the_same_moves_as_the_engine(tmp_path):
         for i, (_, moves) in enumerate(listings(game)):
             if i % 5 == 0:
                 cases.append({"listing": compact(moves), "moves": moves})
-    (tmp_path / "cases.json").write_text(text(cases))
-    driver = tmp_path / "driver.mjs"
-    driver.write_text(
+    result = run_driver(tmp_path,
         f"import {{ expandListing, listingProblem }} from {json.dumps((ROOT / 'site/js/listing.js').as_uri())};\n"
         "import { readFileSync } from 'node:fs';\n"
         "const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));\n"
@@ -122,9 +118,5 @@ def test_the_pages_expansion_gives_the_same_moves_as_the_engine(tmp_path):
         "}\n"
         "const junk = [{}, {group: 1, vary: 'x', values: []}, {group: {a: 1}, vary: 'b', values: []}, 3];\n"
         "for (const j of junk) if (listingProblem([j]) === null) bad++;\n"
-        "console.log(JSON.stringify({cases: cases.length, bad}));\n")
-    done = subprocess.run([NODE, str(driver), str(tmp_path / "cases.json")],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
+        "console.log(JSON.stringify({cases: cases.length, bad}));\n", cases)
     assert result["cases"] > 50 and result["bad"] == 0, result

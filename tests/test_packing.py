@@ -5,15 +5,13 @@ page's limit (stopped there, never unpacked whole)."""
 
 import base64
 import json
-import shutil
-import subprocess
 import zlib
 from pathlib import Path
 
 import pytest
+from node_driver import NODE, run_driver
 from packing_modules import stage_packing
 
-NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 DRIVER = """
@@ -44,12 +42,8 @@ def b64(data: bytes) -> str:
 
 def run(tmp_path: Path, cases: list[dict]) -> list[dict]:
     stage_packing(tmp_path)
-    (tmp_path / "driver.mjs").write_text(DRIVER)
-    (tmp_path / "cases.json").write_text(json.dumps(cases))
-    done = subprocess.run([NODE, str(tmp_path / "driver.mjs"), str(tmp_path / "cases.json")],
-                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    result: list[dict] = run_driver(tmp_path, DRIVER, cases, timeout=60)
+    return result
 
 
 def test_a_packed_text_unpacks_to_itself_and_python_reads_it_too(tmp_path):

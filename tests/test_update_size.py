@@ -8,19 +8,14 @@ fflate's deflate-raw; the node test below packs the largest real updates with th
 page's own packing.js and checks the same bound and that they unpack to the same text.
 """
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
+from node_driver import NODE, run_driver
 from packing_modules import stage_packing
 from update_sizes import PACK_OVER_BYTES, packed, update_sizes
 
 import engine
 
-ROOT = Path(__file__).resolve().parents[1]
-NODE = shutil.which("node")
 LIMIT = 8 * 1024
 SEEDS = (11, 12)
 
@@ -56,10 +51,8 @@ def test_the_pages_packing_keeps_the_largest_updates_under_8_kb(tmp_path):
     texts = [t for game in sorted(engine.GAMES) for t in largest_updates(game, 4, 11)
              if len(t.encode()) > PACK_OVER_BYTES]
     assert len(texts) >= 6
-    (tmp_path / "texts.json").write_text(json.dumps(texts))
     stage_packing(tmp_path)
-    driver = tmp_path / "driver.mjs"
-    driver.write_text(
+    results = run_driver(tmp_path,
         "import { pack, unpack } from './js/net/packing.js';\n"
         "import { readFileSync } from 'node:fs';\n"
         "const texts = JSON.parse(readFileSync(process.argv[2], 'utf8'));\n"
@@ -68,11 +61,7 @@ def test_the_pages_packing_keeps_the_largest_updates_under_8_kb(tmp_path):
         "  const p = await pack(t);\n"
         "  out.push({ wire: Buffer.byteLength(p), same: (await unpack(p.slice(1), 4 * 1024 * 1024)) === t });\n"
         "}\n"
-        "console.log(JSON.stringify(out));\n")
-    done = subprocess.run([NODE, str(driver), str(tmp_path / "texts.json")],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    results = json.loads(done.stdout)
+        "console.log(JSON.stringify(out));\n", texts)
     assert len(results) == len(texts)
     for text, got in zip(texts, results, strict=True):
         assert got["same"] and got["wire"] <= LIMIT, (len(text), got)
