@@ -21,8 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.station.components import DEPT_OF, PORT_MASK
 from ..games.station.station import (
+    SECTORS,
+    SHIELD_SECTORS,
     index,
+    lane,
     readiness,
     shield,
     synergy,
@@ -30,12 +34,31 @@ from ..games.station.station import (
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards
 from ..rng import Rng
 
+PORTS: dict[str, int] = {mid: bin(mask).count("1") for mid, mask in PORT_MASK.items()}
+"""How many ports each module has."""
 CREDIT_WORTH = 0.32  # renown per credit value spent
 STORM_WEIGHT = {STORM_I: 1.0, STORM_II: 0.9, FINAL: 0.8}
 
 
 def _grid(seat_view: dict[str, Any]) -> list[str | None]:
     return [cell["id"] if cell else None for ring in seat_view["station"] for cell in ring]
+
+
+def storm_weights(done: set[str], storms_at: list[int], purchases: int) -> tuple[list[str], dict[str, float]]:
+    """The Storms still to come, in order, and their weights: Storms close by matter more than
+    distant ones."""
+    first, second = storms_at
+    storms = [name for name in (STORM_I, STORM_II) if name not in done] + [FINAL]
+    weights: dict[str, float] = {}
+    for name in storms:
+        at = {STORM_I: first, STORM_II: second}.get(name)
+        weights[name] = STORM_WEIGHT[name] if at is None or at - purchases <= 12 else STORM_WEIGHT[name] * 0.7
+    return storms, weights
+
+
+def money_worth(hand_value: int) -> float:
+    """Renown per credit value spent: less the more the bot holds, so it spends rather than hoards."""
+    return CREDIT_WORTH * min(1.0, max(0.15, 1.0 - (hand_value - 15) / 40))
 
 
 class Context:
@@ -48,19 +71,10 @@ class Context:
         self.grid = _grid(seats[self.me])
         self.others = [s["readiness"] for i, s in enumerate(seats) if i != self.me]
         self.record = view["synergy"]
-        first, second = view["storms_at"]
-        done = {s["storm"] for s in view["storms"]}
-        self.storms = [name for name in (STORM_I, STORM_II) if name not in done] + [FINAL]
-        purchases = view["purchases"]
-        # Storms close by matter more than distant ones.
-        self.weights = {}
-        for name in self.storms:
-            at = {STORM_I: first, STORM_II: second}.get(name)
-            self.weights[name] = STORM_WEIGHT[name] if at is None or at - purchases <= 12 else STORM_WEIGHT[name] * 0.7
+        self.storms, self.weights = storm_weights({s["storm"] for s in view["storms"]}, view["storms_at"],
+                                                  view["purchases"])
         self.end = view["turn"]["end_triggered"]
-        hand_value = sum(c["value"] for c in seats[self.me].get("hand", []))
-        # Money is worth less the more of it the bot holds: spend rather than hoard.
-        self.money = CREDIT_WORTH * min(1.0, max(0.15, 1.0 - (hand_value - 15) / 40))
+        self.money = money_worth(sum(c["value"] for c in seats[self.me].get("hand", [])))
         self.modules = {}
         for berth in view["market"]:
             if berth["module"]:
@@ -71,29 +85,55 @@ class Context:
             for m in ring:
                 if m:
                     self.modules.setdefault(m["id"], (m, m["cost"]))
-        self.base = self.worth(self.grid)
+        self.ready = readiness(self.grid)
+        self._values: dict[tuple[str, int], float] = {}
+        self._changes: dict[tuple[int, str | None], float] = {}
+        self._wanted: dict[str, int] | None = None
 
     def storm_value(self, dept: str, mine: int | None) -> float:
-        values = [mine] + [r.get(dept) for r in self.others]
-        return sum(self.weights[name] * rank_awards(values, AWARDS[name])[0] for name in self.storms)
+        """What a department of ``mine`` Readiness (None: none installed) is expected to bring
+        at the Storms still to come, ranked against the other stations."""
+        if mine is None:
+            return 0.0  # a department without a module places at no Storm
+        key = (dept, mine)
+        found = self._values.get(key)
+        if found is None:
+            values = [mine] + [r.get(dept) for r in self.others]
+            found = self._values[key] = sum(self.weights[name] * rank_awards(values, AWARDS[name])[0]
+                                            for name in self.storms)
+        return found
 
     def worth(self, grid: list[str | None]) -> float:
         """What a station is expected to bring from here on: the Storm awards of its
         departments and its Shield."""
         ready = readiness(grid)
-        depts = set(ready) | {d for r in self.others for d in r}
-        return sum(self.storm_value(d, ready.get(d)) for d in depts) + 0.6 * shield(grid)[0]
+        return sum(self.storm_value(d, v) for d, v in ready.items()) + 0.6 * shield(grid)[0]
 
     def ports(self, mid: str | None) -> int:
-        sides = self.modules[mid][0]["sides"] if mid in self.modules else {}
-        return sum(1 for v in sides.values() if v == "port")
+        return PORTS[mid] if mid is not None and mid in self.modules else 0
 
     def change(self, i: int, mid: str | None) -> float:
         """The change of `worth` when node ``i`` holds ``mid`` (None: emptied), plus the
-        Synergy a newly installed module earns now."""
+        Synergy a newly installed module earns now. Only the departments of the module that
+        leaves and the one that comes change their Readiness, and only node i's Shield lane.
+        (Worked out once per node and module: purchases differ by their payments.)"""
+        key = (i, mid)
+        found = self._changes.get(key)
+        if found is None:
+            found = self._changes[key] = self._change(i, mid)
+        return found
+
+    def _change(self, i: int, mid: str | None) -> float:
+        old = self.grid[i]
         grid = self.grid[:]
         grid[i] = mid
-        value = self.worth(grid) - self.base
+        ready = readiness(grid)
+        value = 0.0
+        for dept in sorted({DEPT_OF[m] for m in (old, mid) if m is not None}):
+            value += self.storm_value(dept, ready.get(dept)) - self.storm_value(dept, self.ready.get(dept))
+        sector = i % SECTORS
+        if sector in SHIELD_SECTORS:
+            value += 0.6 * (lane(grid, sector)[2] - lane(self.grid, sector)[2])
         if mid is not None and mid not in self.record:
             value += synergy(grid, i, mid)[0]
         return value
@@ -141,7 +181,10 @@ def score(ctx: Context, move: dict[str, Any]) -> float:
 
 def _wanted_guilds(ctx: Context) -> dict[str, int]:
     """How many market modules of each guild the bot could still install."""
+    if ctx._wanted is not None:
+        return ctx._wanted
     out: dict[str, int] = {}
+    ctx._wanted = out
     for berth in ctx.view["market"]:
         m = berth["module"]
         if m:

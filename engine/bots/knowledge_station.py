@@ -1,9 +1,9 @@
 """What the search bot knows about the station game (the interface in docs/bots.md): an
 evaluation of a sampled state, the moves worth searching, and a cheap playout policy.
 
-The move scores are the greedy bot's (engine/bots/greedy_station.py), read from a small view of
-the state built here (`seat_view`: the seat's own station, hand and Dock in full, the other
-stations by their Readiness only — all greedy reads).
+The move scores are the greedy bot's (engine/bots/greedy_station.py), from a context read off the
+state directly (`StateContext`: the seat's own station, hand and Dock, the other stations by
+their Readiness only, the market and the credit display — all greedy reads of the seat's view).
 
 ``evaluate`` estimates each seat's final renown: its renown now, plus the Storm awards its
 Readiness would take at each Storm still to come if the Storm were now (ranked against every
@@ -20,71 +20,58 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..games.station.components import CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
+from ..games.station.components import COST_OF, CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
 from ..games.station.market import effective_cost
 from ..games.station.state import StationState
-from ..games.station.station import SECTORS, readiness, shield
+from ..games.station.station import readiness, shield
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards, thresholds
 from ..rng import Rng
 from . import greedy_station
 from .search import Settings
 
-# --- a small view for the greedy scores ---------------------------------------------------
-
-
-def seat_view(state: StationState, seat: int) -> dict[str, Any]:
-    """The parts of ``seat``'s view that greedy_station reads (the components' shared JSON:
-    greedy only reads it)."""
-    seats: list[dict[str, Any]] = []
-    for i, s in enumerate(state.seats):
-        entry: dict[str, Any] = {"readiness": readiness(s.grid)}
-        if i == seat:
-            entry["station"] = [[MODULE_JSON[m] if m else None for m in s.grid[r * SECTORS:(r + 1) * SECTORS]]
-                                for r in range(3)]
-            entry["dock"] = [MODULE_JSON[m] for m in s.dock]
-            entry["hand"] = [CREDIT_JSON[c] for c in s.hand]
-        seats.append(entry)
-    first, second = thresholds(state.players)
-    market = [{"module": MODULE_JSON[m] if m else None, "cost": effective_cost(state, b) if m else None}
-              for b, m in enumerate(state.berths)]
-    return {
-        "seat": seat, "seats": seats, "synergy": state.synergy, "storms_at": [first, second],
-        "storms": [{"storm": s["storm"]} for s in state.storms], "purchases": state.purchases,
-        "turn": {"end_triggered": state.end_triggered}, "market": market,
-        "credits": {"display": [CREDIT_JSON[c] for c in state.display]},
-    }
+# --- greedy's scores, from the state ----------------------------------------------------
 
 
 class StateContext(greedy_station.Context):
-    """greedy_station's context for a state, remembering station worths.
+    """greedy_station's context for a state, read from the state directly: what
+    `greedy_station.Context` holds for the seat's view, built without the view's dicts (``view``
+    has only what the scores read besides: the market and the credit display)."""
 
-    A station's worth (greedy's expected Storm awards and Shield) follows from its grid, the
-    other stations' Readiness and the Storms still to come with their weights; the search asks
-    about the same stations again and again in its sampled worlds, so each is worked out once.
-    """
-
-    _extra: tuple[Any, ...] | None = None
-
-    def worth(self, grid: list[Any]) -> float:
-        if self._extra is None:
-            self._extra = (tuple(tuple(sorted(r.items())) for r in self.others),
-                           tuple(sorted(self.weights.items())))
-        key = (tuple(grid), self._extra)
-        found = _WORTH.get(key)
-        if found is None:
-            if len(_WORTH) >= _WORTH_MAX:
-                _WORTH.clear()
-            found = _WORTH[key] = super().worth(grid)
-        return found
-
-
-_WORTH: dict[tuple[Any, ...], float] = {}
-_WORTH_MAX = 20000
+    def __init__(self, state: StationState, seat: int) -> None:
+        me = state.seats[seat]
+        self.me = seat
+        self.grid = list(me.grid)
+        self.others = [readiness(s.grid) for i, s in enumerate(state.seats) if i != seat]
+        self.record = state.synergy
+        self.storms, self.weights = greedy_station.storm_weights({s["storm"] for s in state.storms},
+                                                                 list(thresholds(state.players)), state.purchases)
+        self.end = state.end_triggered
+        self.money = greedy_station.money_worth(sum(CREDIT_VALUE[c] for c in me.hand))
+        market: list[dict[str, Any]] = []
+        modules: dict[str, tuple[dict[str, Any], int]] = {}
+        for b, mid in enumerate(state.berths):
+            if mid is None:
+                market.append({"module": None, "cost": None})
+            else:
+                cost = effective_cost(state, b)
+                market.append({"module": MODULE_JSON[mid], "cost": cost})
+                modules[mid] = (MODULE_JSON[mid], cost)
+        self.view = {"market": market, "credits": {"display": [CREDIT_JSON[c] for c in state.display]}}
+        for mid in me.dock:
+            modules.setdefault(mid, (MODULE_JSON[mid], COST_OF[mid]))
+        for slot in me.grid:
+            if slot:
+                modules.setdefault(slot, (MODULE_JSON[slot], COST_OF[slot]))
+        self.modules = modules
+        self.ready = readiness(self.grid)
+        self._values: dict[tuple[str, int], float] = {}
+        self._changes: dict[tuple[int, str | None], float] = {}
+        self._wanted: dict[str, int] | None = None
 
 
 def context(state: StationState, seat: int) -> greedy_station.Context:
-    """greedy_station's context for ``seat`` of a state."""
-    return StateContext(seat_view(state, seat))
+    """greedy_station's context for ``seat`` of a state (the same scores as from its view)."""
+    return StateContext(state, seat)
 
 
 def candidates(state: StationState, seat: int, moves: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:

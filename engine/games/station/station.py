@@ -237,18 +237,23 @@ def shield(grid: Grid) -> tuple[int, list[dict[str, Any]]]:
     total = 0
     lanes: list[dict[str, Any]] = []
     for s in SHIELD_SECTORS:
-        occupied = [r for r in RINGS if grid[index(r, s)] is not None]
-        if not occupied:
-            lanes.append({"sector": s, "frontier": None, "rings": 0, "renown": 0})
-            continue
-        frontier = grid[index(occupied[-1], s)]
-        assert frontier is not None  # the outermost occupied ring of the lane
-        renown = 0
-        if not SIDES_OF[frontier][OUTWARD]:
-            renown = 2 if len(occupied) >= 2 else 1
+        frontier, rings, renown = lane(grid, s)
         total += renown
-        lanes.append({"sector": s, "frontier": frontier, "rings": len(occupied), "renown": renown})
+        lanes.append({"sector": s, "frontier": frontier, "rings": rings, "renown": renown})
     return total, lanes
+
+
+def lane(grid: Grid, sector: int) -> tuple[str | None, int, int]:
+    """One Shield lane of `shield`: its frontier (or None), the rings it occupies and its renown."""
+    occupied = [r for r in RINGS if grid[index(r, sector)] is not None]
+    if not occupied:
+        return None, 0, 0
+    frontier = grid[index(occupied[-1], sector)]
+    assert frontier is not None  # the outermost occupied ring of the lane
+    renown = 0
+    if not SIDES_OF[frontier][OUTWARD]:
+        renown = 2 if len(occupied) >= 2 else 1
+    return frontier, len(occupied), renown
 
 
 CORE = NODES
