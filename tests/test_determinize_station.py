@@ -116,3 +116,29 @@ def test_a_sampled_world_plays_on_to_the_end() -> None:
         steps += 1
         assert steps < 5000
     assert RULES.result(world)["winners"]
+
+
+def test_a_sampler_gives_the_worlds_determinize_gives_and_none_shares_anything() -> None:
+    from engine.games.station.determinize import sampler
+
+    for players, seed in GAMES[::2]:
+        for m in positions(players, seed, every=20):
+            view = m.view(0)
+            text = json.dumps(view, sort_keys=True)
+            sample = sampler(view, 0)
+            first = sample(Rng(5))
+            assert first.to_json() == determinize(view, 0, Rng(5)).to_json()
+            before = json.dumps(first.to_json(), sort_keys=True)
+            # Mutating one world (as the search's playouts do) changes neither the next one nor the view.
+            for s in first.seats:
+                s.hand.append("x")
+                s.grid[0] = "x"
+                s.dock.append("x")
+                for lane in s.shield_lanes:
+                    lane["renown"] = 99
+            for part in (first.supply, first.berths, first.display, first.deck, first.discard, first.waiting):
+                part.append("x")
+            first.synergy["x"] = 1
+            first.storms.append({"storm": "x"})
+            assert json.dumps(sample(Rng(5)).to_json(), sort_keys=True) == before
+            assert json.dumps(view, sort_keys=True) == text

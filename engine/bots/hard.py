@@ -56,8 +56,9 @@ def game_for(game: str) -> Game:
     """The rules, determinize and knowledge of a game (loaded once)."""
     found = _GAMES.get(game)
     if found is None:
-        determinize = import_module(f"engine.games.{game}.determinize").determinize
-        found = _GAMES[game] = Game(rules_for(game), determinize, knowledge_for(game))
+        module = import_module(f"engine.games.{game}.determinize")
+        found = _GAMES[game] = Game(rules_for(game), module.determinize, knowledge_for(game),
+                                    getattr(module, "sampler", None))
     return found
 
 

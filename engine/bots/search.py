@@ -94,6 +94,9 @@ class Game:
     rules: Any
     determinize: Callable[[dict[str, Any], int, Rng], Any]
     knowledge: Knowledge
+    sampler: Callable[[dict[str, Any], int], Callable[[Rng], Any]] | None = None
+    """The game's ``sampler(view, seat)`` when it has one: ``determinize`` with the view read
+    once, for the hundreds of samples of one search (the same states from the same ``rng``)."""
 
 
 def move_key(move: Move) -> str:
@@ -138,7 +141,12 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
     rules, knowledge = game.rules, game.knowledge
     players = int(view["players"])
     root = Node()
-    first = game.determinize(view, seat, rng)
+    if game.sampler is not None:
+        sample = game.sampler(view, seat)
+    else:
+        def sample(r: Rng) -> Any:
+            return game.determinize(view, seat, r)
+    first = sample(rng)
     root_moves = knowledge.candidates(first, seat, list(moves), settings.root_width)
     root_keys = [move_key(m) for m in root_moves]
     deadline = None if think_ms is None else time.perf_counter() + think_ms / 1000.0
@@ -149,7 +157,7 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
                      or (deadline is not None and time.perf_counter() >= deadline)):
             break
         if done:
-            world = game.determinize(view, seat, rng)
+            world = sample(rng)
         path: list[Edge] = []
         node: Node | None = root
         expanded = False

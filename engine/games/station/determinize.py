@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rng import Rng
+from ..serialise import copy_json
 from .components import credit_ids, module_ids
 from .state import BONUS, StationState
 from .storms import storm_at
@@ -36,48 +37,81 @@ def _ids(cells: list[Any]) -> list[str | None]:
     return [c["id"] if c else None for c in cells]
 
 
+class Sampler:
+    """A view's public parts, read once; each call samples the hidden parts afresh (a search
+    samples hundreds of worlds from one view). Every sample is a new state: nothing mutable is
+    shared between two samples or with the view."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.players = players = int(view["players"])
+        self.seat = seat
+        entries = view["seats"]
+        self.grids = [[mid for ring in e["station"] for mid in _ids(ring)] for e in entries]
+        self.docks = [[m["id"] for m in e["dock"]] for e in entries]
+        self.berths = _ids([b["module"] for b in view["market"]])
+        seen_modules = ({m for g in self.grids for m in g if m} | {m for d in self.docks for m in d}
+                        | {m for m in self.berths if m})
+        self.supply = [m for m in module_ids(players) if m not in seen_modules]
+        self.display = [c["id"] for c in view["credits"]["display"]]
+        self.own = [c["id"] for c in entries[seat]["hand"]]
+        seen_credits = set(self.display) | set(self.own)
+        self.pool = [c for c in credit_ids(players) if c not in seen_credits]
+        self.hand_counts = [0 if i == seat else int(e["hand_count"]) for i, e in enumerate(entries)]
+        self.deck_size = int(view["credits"]["deck"])
+        self.renown = [(e["renown_by"]["synergy"], e["renown_by"]["storms"], e["renown_by"]["shield"]) for e in entries]
+        self.lanes = [[dict(x) for x in e.get("shield_lanes", [])] for e in entries]
+        self.options = copy_json(view["options"])
+        self.discounts = [b["discount"] for b in view["market"]]
+        self.waiting = [b["waiting"] for b in view["market"]]
+        self.synergy = dict(view["synergy"])
+        self.purchases = view["purchases"]
+        turn = view["turn"]
+        self.storm_pending = storm_at(players, view["purchases"]) if turn["phase"] == BONUS else None
+        self.storms = copy_json(view["storms"])
+        self.current, self.phase, self.round = turn["seat"], turn["phase"], turn["round"]
+        self.end_triggered = turn["end_triggered"]
+        self.ended = view["result"] is not None
+
+    def __call__(self, rng: Rng) -> StationState:
+        """A complete state: the view's public parts as they are, the hidden parts from ``rng``."""
+        supply = self.supply[:]
+        rng.shuffle(supply)
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        state = StationState(self.players, copy_json(self.options), Rng(rng.next64()))
+        for i, seat in enumerate(state.seats):
+            if i == self.seat:
+                seat.hand = self.own[:]
+            else:
+                count = self.hand_counts[i]
+                seat.hand = sorted(pool[:count])
+                del pool[:count]
+            seat.grid = self.grids[i][:]
+            seat.dock = self.docks[i][:]
+            seat.renown_synergy, seat.renown_storms, seat.renown_shield = self.renown[i]
+            seat.shield_lanes = [dict(x) for x in self.lanes[i]]
+        state.deck, state.discard = pool[:self.deck_size], sorted(pool[self.deck_size:])
+        state.supply = supply
+        state.berths = self.berths[:]
+        state.discounts = self.discounts[:]
+        state.waiting = self.waiting[:]
+        state.display = self.display[:]
+        state.synergy = dict(self.synergy)
+        state.purchases = self.purchases
+        state.storm_pending = self.storm_pending
+        state.storms = copy_json(self.storms)
+        state.current, state.phase, state.round = self.current, self.phase, self.round
+        state.end_triggered = self.end_triggered
+        state.passes = 0
+        state.ended = self.ended
+        return state
+
+
+def sampler(view: dict[str, Any], seat: int) -> Sampler:
+    """`determinize` for many samples of one view: the view is read once."""
+    return Sampler(view, seat)
+
+
 def determinize(view: dict[str, Any], seat: int, rng: Rng) -> StationState:
     """A complete state whose view for ``seat`` is ``view``, hidden parts sampled from ``rng``."""
-    players = int(view["players"])
-    entries = view["seats"]
-    grids = [[mid for ring in e["station"] for mid in _ids(ring)] for e in entries]
-    docks = [[m["id"] for m in e["dock"]] for e in entries]
-    berths = _ids([b["module"] for b in view["market"]])
-    seen_modules = {m for g in grids for m in g if m} | {m for d in docks for m in d} | {m for m in berths if m}
-    supply = [m for m in module_ids(players) if m not in seen_modules]
-    rng.shuffle(supply)
-    display = [c["id"] for c in view["credits"]["display"]]
-    own = [c["id"] for c in entries[seat]["hand"]]
-    seen_credits = set(display) | set(own)
-    pool = [c for c in credit_ids(players) if c not in seen_credits]
-    rng.shuffle(pool)
-    hands: list[list[str]] = []
-    for i, e in enumerate(entries):
-        if i == seat:
-            hands.append(own)
-        else:
-            count = e["hand_count"]
-            hands.append(sorted(pool[:count]))
-            del pool[:count]
-    deck_size = view["credits"]["deck"]
-    deck, discard = pool[:deck_size], sorted(pool[deck_size:])
-    turn = view["turn"]
-    ended = view["result"] is not None
-    seats = []
-    for i, e in enumerate(entries):
-        seats.append({
-            "hand": hands[i], "grid": grids[i], "dock": docks[i],
-            "renown_synergy": e["renown_by"]["synergy"], "renown_storms": e["renown_by"]["storms"],
-            "renown_shield": e["renown_by"]["shield"],
-            "shield_lanes": [dict(x) for x in e.get("shield_lanes", [])],
-        })
-    data = {
-        "players": players, "options": dict(view["options"]), "rng": rng.next64(),
-        "supply": supply, "berths": berths, "discounts": [b["discount"] for b in view["market"]],
-        "waiting": [b["waiting"] for b in view["market"]], "deck": deck, "display": display,
-        "discard": discard, "seats": seats, "synergy": dict(view["synergy"]), "purchases": view["purchases"],
-        "storm_pending": storm_at(players, view["purchases"]) if turn["phase"] == BONUS else None,
-        "storms": view["storms"], "current": turn["seat"], "phase": turn["phase"], "round": turn["round"],
-        "end_triggered": turn["end_triggered"], "passes": 0, "ended": ended,
-    }
-    return StationState.from_json(data)
+    return Sampler(view, seat)(rng)
