@@ -28,6 +28,7 @@ from ..games.station.station import (
     index,
     lane,
     readiness,
+    shared_readiness,
     shield,
     synergy,
 )
@@ -85,10 +86,11 @@ class Context:
             for m in ring:
                 if m:
                     self.modules.setdefault(m["id"], (m, m["cost"]))
-        self.ready = readiness(self.grid)
+        self.ready = shared_readiness(self.grid)
         self._values: dict[tuple[str, int], float] = {}
         self._changes: dict[tuple[int, str | None], float] = {}
         self._wanted: dict[str, int] | None = None
+        self._lanes: dict[int, int] = {}
 
     def storm_value(self, dept: str, mine: int | None) -> float:
         """What a department of ``mine`` Readiness (None: none installed) is expected to bring
@@ -123,17 +125,24 @@ class Context:
             found = self._changes[key] = self._change(i, mid)
         return found
 
+    def _lane(self, sector: int) -> int:
+        """The Shield renown of the station's own lane in ``sector`` (worked out once)."""
+        found = self._lanes.get(sector)
+        if found is None:
+            found = self._lanes[sector] = lane(self.grid, sector)[2]
+        return found
+
     def _change(self, i: int, mid: str | None) -> float:
         old = self.grid[i]
         grid = self.grid[:]
         grid[i] = mid
-        ready = readiness(grid)
+        ready = shared_readiness(grid)
         value = 0.0
         for dept in sorted({DEPT_OF[m] for m in (old, mid) if m is not None}):
             value += self.storm_value(dept, ready.get(dept)) - self.storm_value(dept, self.ready.get(dept))
         sector = i % SECTORS
         if sector in SHIELD_SECTORS:
-            value += 0.6 * (lane(grid, sector)[2] - lane(self.grid, sector)[2])
+            value += 0.6 * (lane(grid, sector)[2] - self._lane(sector))
         if mid is not None and mid not in self.record:
             value += synergy(grid, i, mid)[0]
         return value

@@ -23,7 +23,7 @@ from typing import Any
 from ..games.station.components import COST_OF, CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
 from ..games.station.market import effective_cost
 from ..games.station.state import StationState
-from ..games.station.station import readiness, shield
+from ..games.station.station import readiness, shared_readiness, shield
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards, thresholds
 from ..rng import Rng
 from . import greedy_station
@@ -41,7 +41,7 @@ class StateContext(greedy_station.Context):
         me = state.seats[seat]
         self.me = seat
         self.grid = list(me.grid)
-        self.others = [readiness(s.grid) for i, s in enumerate(state.seats) if i != seat]
+        self.others = [shared_readiness(s.grid) for i, s in enumerate(state.seats) if i != seat]
         self.record = state.synergy
         self.storms, self.weights = greedy_station.storm_weights({s["storm"] for s in state.storms},
                                                                  list(thresholds(state.players)), state.purchases)
@@ -63,10 +63,11 @@ class StateContext(greedy_station.Context):
             if slot:
                 modules.setdefault(slot, (MODULE_JSON[slot], COST_OF[slot]))
         self.modules = modules
-        self.ready = readiness(self.grid)
+        self.ready = shared_readiness(self.grid)
         self._values: dict[tuple[str, int], float] = {}
         self._changes: dict[tuple[int, str | None], float] = {}
         self._wanted: dict[str, int] | None = None
+        self._lanes: dict[int, int] = {}
 
 
 def context(state: StationState, seat: int) -> greedy_station.Context:

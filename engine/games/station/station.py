@@ -16,7 +16,7 @@ direct corridor. Sector 9 neighbors sector 0.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 from .components import DEPT_OF, PORT_MASK, SIDES_OF
@@ -205,13 +205,18 @@ def readiness(grid: Grid) -> dict[str, int]:
     """Readiness per department with at least one installed module:
     modules + 2 × (occupied rings − 1). (Remembered per layout: the search bots ask about
     the same stations again and again; each caller gets its own copy.)"""
+    return dict(shared_readiness(grid))
+
+
+def shared_readiness(grid: Grid) -> Mapping[str, int]:
+    """`readiness` without the copy: the remembered mapping itself, for a caller that only reads it."""
     key = tuple(grid)
     found = _READINESS.get(key)
     if found is None:
         if len(_READINESS) >= _READINESS_MAX:
             _READINESS.clear()
         found = _READINESS[key] = _readiness(key)
-    return dict(found)
+    return found
 
 
 _READINESS: dict[tuple[str | None, ...], dict[str, int]] = {}
