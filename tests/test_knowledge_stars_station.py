@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from engine.bots import greedy_stars, greedy_station, knowledge_stars, knowledge_station
 from engine.games import rules_for
@@ -167,3 +169,17 @@ def test_station_evaluation_is_a_win_share_favouring_the_seat_ahead() -> None:
     state.seats[2].renown_storms += 12
     after = knowledge_station.evaluate(state, 3)
     assert after[2] > before[2] and after[0] < before[0]
+
+
+def test_station_expected_storm_awards_are_the_rank_awards_when_sharp_and_share_ties() -> None:
+    from engine.games.station.storms import AWARDS, rank_awards
+
+    for values in ([6, 5, 3], [5, 5, None], [6, 6, 6], [None, 4, 2, 4], [3, None, None]):
+        for table in AWARDS.values():
+            sharp = knowledge_station.expected_awards(values, table, 0.01)
+            exact = rank_awards(values, table)
+            # ties of two share their ranks' awards as the rule does (the rule rounds down)
+            assert all(abs(a - b) < 1.0 for a, b in zip(sharp, exact, strict=True))
+            assert sum(sharp) == pytest.approx(sum(table[: sum(v is not None for v in values)]))
+    soft = knowledge_station.expected_awards([6, 5, 3], AWARDS["Final"], 3.0)
+    assert soft[0] > soft[1] > soft[2] > 3.0 and sum(soft) == pytest.approx(19.0)

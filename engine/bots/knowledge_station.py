@@ -138,18 +138,71 @@ def _storms_left(state: StationState) -> list[str]:
     return [name for name in (STORM_I, STORM_II, FINAL) if name not in done]
 
 
+SMOOTH = 0.0
+"""0: a Storm still to come is priced by the ranks the Readiness would take now (`rank_awards`).
+Above 0: by the chance of each rank at the Storm (`expected_awards`), the Readiness being that
+uncertain: ``0.5 + SMOOTH × purchases each seat still makes before the Storm``."""
+
+
+def expected_awards(values: list[int | None], table: tuple[int, ...], scale: float) -> list[float]:
+    """Each seat's expected award when the final ranks are drawn as a Plackett–Luce order with
+    strengths ``exp(value / scale)`` (seats without a value do not place). Two equal values share
+    the awards of their ranks, as the rule's ties do."""
+    placed = [i for i, v in enumerate(values) if v is not None]
+    out = [0.0] * len(values)
+    if not placed:
+        return out
+    top = max(v for v in values if v is not None)
+    weight = {i: math.exp(((values[i] or 0) - top) / scale) for i in placed}
+
+    def walk(rest: list[int], rank: int, chance: float) -> None:
+        if rank >= len(table) or not rest or not any(table[rank:]):
+            return
+        total = sum(weight[i] for i in rest)
+        for i in rest:
+            p = chance * weight[i] / total
+            if p > 0.0:
+                out[i] += p * table[rank]
+                walk([j for j in rest if j != i], rank + 1, p)
+
+    walk(placed, 0, 1.0)
+    return out
+
+
+_EXPECTED: dict[tuple[Any, ...], list[float]] = {}
+
+
+def _storm_scales(state: StationState, left: list[str]) -> dict[str, float]:
+    first, second = thresholds(state.players)
+    to_go = {STORM_I: first - state.purchases, STORM_II: second - state.purchases,
+             FINAL: max(0, len(state.supply)) + (0 if state.end_triggered else 1)}
+    return {name: 0.5 + SMOOTH * max(0, to_go[name]) / state.players for name in left}
+
+
 def all_features(state: StationState) -> list[list[float]]:
     """The `FEATURES` of every seat (the Storm ones ranked across all stations at once)."""
     n = state.players
     ready = [readiness(s.grid) for s in state.seats]
     left = _storms_left(state)
     storm = {name: [0.0] * n for name in (STORM_I, STORM_II, FINAL)}
+    scales = _storm_scales(state, left) if SMOOTH > 0 else {}
     for dept in DEPARTMENTS:
         values = [r.get(dept) for r in ready]
         if all(v is None for v in values):
             continue
         for name in left:
-            for i, a in enumerate(rank_awards(values, AWARDS[name])):
+            awards: list[float] | list[int]
+            if SMOOTH > 0:
+                key = (tuple(values), name, scales[name])
+                found = _EXPECTED.get(key)
+                if found is None:
+                    if len(_EXPECTED) >= 20000:
+                        _EXPECTED.clear()
+                    found = _EXPECTED[key] = expected_awards(values, AWARDS[name], scales[name])
+                awards = found
+            else:
+                awards = rank_awards(values, AWARDS[name])
+            for i, a in enumerate(awards):
                 storm[name][i] += a
     out = []
     for i, s in enumerate(state.seats):
