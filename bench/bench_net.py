@@ -4,9 +4,12 @@ update finished (board, move log, seat chips, countdown) and painted — on ever
 the same measure in a single-device game, as a ratio (median and p95). Prints figures.
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
+                                        [--phones 1|2] [--no-screen]
 
-A host page (real Pyodide worker holding the room), two phones and a shared screen, each in
-its own browser context of Debian's Chromium, over real WebRTC data channels negotiated
+A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
+``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
+one core a device, as on a real table where every phone has its own), each in its own Chromium
+of Debian's Chromium, over real WebRTC data channels negotiated
 through a real PeerJS server on loopback (tools/serve.py's PeerServer). WebRTC needs a private
 network namespace with a default route (../shared/TESTING.md); run as root, the script
 re-runs itself inside one (`unshare -n`), where nothing can leave the machine.
@@ -82,8 +85,9 @@ def run(args) -> None:
             host.goto(site.url)
             host.get_by_test_id("game-picker").wait_for(timeout=90_000)
             host.get_by_test_id(f"pick-{args.game}").click()
-            host.locator("label:has([data-testid=players-3])").click()
-            for i in (1, 2):
+            players = 1 + args.phones
+            host.locator(f"label:has([data-testid=players-{players}])").click()
+            for i in range(1, players):
                 host.get_by_test_id(f"seat-kind-{i}").select_option("human")
             host.locator("#seed-input").fill(str(args.seed))
             host.locator("label:has([data-testid=host-table])").click()
@@ -93,7 +97,7 @@ def run(args) -> None:
                 timeout=60_000)
             join = host.get_by_test_id("join-link").get_attribute("href")
             phones = []
-            for seat, name in ((1, "Ana"), (2, "Ben")):
+            for seat, name in list(((1, "Ana"), (2, "Ben")))[:args.phones]:
                 ph = page({"width": 390, "height": 844})
                 t = time.perf_counter()
                 ph.goto(join)
@@ -102,21 +106,25 @@ def run(args) -> None:
                 ph.wait_for_function(f"() => window.tabletopNet.seat === {seat} && window.tabletopNet.version !== null")
                 print(f"phone {name}: page open to seated, first view drawn: {(time.perf_counter() - t) * 1000:.0f} ms")
                 phones.append(ph)
-            host.get_by_test_id("viewing-code-btn").click()
-            code = host.get_by_test_id("viewing-code").inner_text().strip()
-            screen = page({"width": 1600, "height": 900})
-            screen.goto(site.url + "table.html?watch")
-            screen.get_by_test_id("watch-code").fill(code)
-            screen.get_by_test_id("watch-submit").click()
-            screen.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null")
-            pages = [host, *phones, screen]
-            by_seat = {0: host, 1: phones[0], 2: phones[1]}
+            names = ["host", *["Ana", "Ben"][:args.phones]]
+            pages = [host, *phones]
+            if args.screen:
+                host.get_by_test_id("viewing-code-btn").click()
+                code = host.get_by_test_id("viewing-code").inner_text().strip()
+                screen = page({"width": 1600, "height": 900})
+                screen.goto(site.url + "table.html?watch")
+                screen.get_by_test_id("watch-code").fill(code)
+                screen.get_by_test_id("watch-submit").click()
+                screen.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null")
+                pages.append(screen)
+                names.append("screen")
+            by_seat = dict(enumerate([host, *phones]))
 
             rtts: list[float] = []
             lat_all: list[float] = []
             lat_phone: list[float] = []
             lat_host: list[float] = []
-            per_device: dict[str, list[float]] = {"host": [], "Ana": [], "Ben": [], "screen": []}
+            per_device: dict[str, list[float]] = {name: [] for name in names}
             to_host: list[float] = []    # a phone's tap → the host's worker replied (outbox handed out)
             wire: list[float] = []       # handed out → arrived on a device
             render: list[float] = []     # arrived → board drawn on a device
@@ -124,7 +132,6 @@ def run(args) -> None:
             host_tap: list[float] = []   # the host's own tap → its worker answered and the move stored, handed out
             host_draw: list[float] = []  # handed out → the host's own board drawn
             host_paint: list[float] = []  # the host's board drawn → its whole update painted
-            names = ["host", "Ana", "Ben", "screen"]
             for _ in range(args.moves):
                 last = host.evaluate("() => window.tabletopNet.last")
                 if last["over"]:
@@ -165,7 +172,7 @@ def run(args) -> None:
                 lat_all.append(ms)
                 (lat_host if seat == 0 else lat_phone).append(ms)
             for _ in range(max(0, args.pings - len(rtts))):
-                rtts.append(phones[len(rtts) % 2].evaluate("() => window.tabletopNet.rtt()"))
+                rtts.append(phones[len(rtts) % len(phones)].evaluate("() => window.tabletopNet.rtt()"))
             timing = {name: pg.evaluate("() => Object.values(window.tabletopNet.timing)")
                       for name, pg in zip(names, pages, strict=True)}
             ops = host.evaluate("() => window.tabletopNet.stats.ops")
@@ -186,11 +193,12 @@ def run(args) -> None:
 
     med_rtt = statistics.median(rtts)
     print()
-    print(f"{args.game}, 3 seats (host + 2 phones) + a shared screen, {len(lat_all)} moves, {len(rtts)} pings; "
+    print(f"{args.game}, {1 + args.phones} seats (host + {args.phones} phone(s))"
+          f"{' + a shared screen' if args.screen else ''}, {len(lat_all)} moves, {len(rtts)} pings; "
           "Chromium "
           f"{CHROMIUM}, real WebRTC through a PeerJS server on loopback")
     print(f"bare data-channel round trip (phone→host→phone): median {med_rtt:.2f} ms, p90 {pct(rtts, 90):.2f} ms")
-    print("tap → new state shown (update finished and painted) on every device (4): "
+    print(f"tap → new state shown (update finished and painted) on every device ({len(per_device)}): "
           f"median {statistics.median(lat_all):.1f} ms, p95 {pct(lat_all, 95):.1f} ms, max {max(lat_all):.1f} ms")
     if lat_phone:
         print(f"   a phone's move: median {statistics.median(lat_phone):.1f} ms ({len(lat_phone)} moves)")
@@ -236,19 +244,19 @@ def run(args) -> None:
     print(f"RATIO phone table / single device, the worst device: median {worst_med:.2f}×, p95 {worst_p95:.2f}× "
           "(goal: ≤ 1.5× both)")
     every = list(local["phone"]) + list(local["laptop"])
-    print(f"   (all four devices' slowest against the faster single device: median "
+    print(f"   (all the devices' slowest against the faster single device: median "
           f"{statistics.median(lat_all) / min(statistics.median(v) for v in local.values()):.2f}×, "
           f"p95 {pct(lat_all, 95) / pct(every, 95):.2f}×)")
 
 def local_game(page, url: str, args, viewport: dict) -> list[float]:
-    """The same measure in a single-device game: a solo game (the human and two computers) on
+    """The same measure in a single-device game: a solo game (the human and as many computers as phones) on
     index.html; the human's tap → the table after that move painted (app.js's tabletop.shown)."""
     pg = page(viewport)
     pg.goto(url + "?botDelay=300")
     pg.get_by_test_id("game-picker").wait_for(timeout=90_000)
     pg.get_by_test_id(f"pick-{args.game}").click()
-    pg.locator("label:has([data-testid=players-3])").click()
-    for i in (1, 2):
+    pg.locator(f"label:has([data-testid=players-{1 + args.phones}])").click()
+    for i in range(1, 1 + args.phones):
         pg.get_by_test_id(f"seat-kind-{i}").select_option("greedy")
     pg.locator("#seed-input").fill(str(args.seed))
     pg.get_by_test_id("start-game").click()
@@ -278,6 +286,10 @@ def main() -> int:
     ap.add_argument("--pings", type=int, default=60)
     ap.add_argument("--game", default="guild", choices=["guild", "splendor", "stars", "station"])
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--phones", type=int, default=2, choices=[1, 2],
+                    help="phones at the table, one seat each (the host holds a seat too; default 2)")
+    ap.add_argument("--no-screen", dest="screen", action="store_false",
+                    help="no shared screen (with --phones 1: one device a core on this 2-core machine)")
     args = ap.parse_args()
     if not READY:
         if os.geteuid() == 0 and not os.environ.get("BENCH_NET_IN_NS"):
