@@ -159,10 +159,16 @@ class Match:
     def play(self, seat: int, move: Move) -> list[Event]:
         """Apply ``move`` for ``seat`` and return the events; or raise `IllegalMove`."""
         listed = self._legal.get(seat) if type(seat) is int else None
-        if listed is not None and _listed_index(move, listed) >= 0:
-            # the very object `legal_moves` listed for this seat in this state: the seat may
+        if listed is not None and type(move) is dict:
+            # `_listed_index`, written out (this runs at every move): the very object
+            # `legal_moves` listed for this seat in this state needs no check — the seat may
             # act (a seat that may not has no moves) and the move is canonical
-            return self._accept(seat, move)
+            try:
+                index = listed.index(move)
+            except ValueError:
+                index = -1
+            if index >= 0 and listed[index] is move:
+                return self._accept(seat, move)
         if type(seat) is not int or not 0 <= seat < self._players:
             raise IllegalMove(f"there is no seat {seat!r} at this table of {self._players}")
         if self._rules.is_over(self._state):
@@ -183,7 +189,12 @@ class Match:
 
     def _accept(self, seat: int, move: Move) -> list[Event]:
         """Apply a move listed for ``seat`` now (a copy of it, which the log keeps)."""
-        canonical = _copy_move(move)
+        canonical = move.copy()  # `_copy_move`, written out: only the nested values need copies
+        for key, value in move.items():
+            if type(value) is dict:
+                canonical[key] = dict(value)
+            elif type(value) is list:
+                canonical[key] = list(value)
         self._legal = {}
         events = self._rules.apply(self._state, seat, canonical)
         self._log.append([seat, canonical])

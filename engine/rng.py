@@ -20,6 +20,11 @@ WORD_LIMIT = 1 << 64
 
 T = TypeVar("T")
 
+_LIMITS: tuple[int, ...] = (0, *(WORD_LIMIT - WORD_LIMIT % n for n in range(1, 257)))
+"""``_LIMITS[n]``: the largest multiple of ``n`` up to 2^64, below which `Rng.below` takes a
+draw (the rest would bias ``x % n``)."""
+_LIMITS_LEN = len(_LIMITS)
+
 
 def word_to_json(value: int) -> str:
     """A 64-bit unsigned integer as JSON-safe text: its decimal digits, e.g. ``"6110722306163509219"``."""
@@ -80,10 +85,27 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle ``items`` in place (Fisher–Yates)."""
+        """Shuffle ``items`` in place (Fisher–Yates).
+
+        The same numbers as ``j = self.below(i + 1)`` for each ``i`` from the top down, with
+        `below` and `next64` written out in the loop (a new game shuffles ≈100 cards or tiles,
+        and the calls were most of the cost) and the rejection limits read from `_LIMITS`.
+        """
+        state = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < _LIMITS_LEN else WORD_LIMIT - WORD_LIMIT % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: list[T]) -> T:
         """Return one element of a non-empty list, uniformly."""

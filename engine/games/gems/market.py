@@ -53,6 +53,6 @@ def face_up(market: list[list[str | None]]) -> list[str]:
     """
     first, second, third = market
     cards = [*first, *second, *third]
-    if None in cards:
-        return [cid for cid in cards if cid is not None]
-    return cards  # type: ignore[return-value]  # no empty slot: every entry is an id
+    while None in cards:  # rare: a slot waiting for its refill, or a tier whose deck ran out
+        cards.remove(None)
+    return cards  # type: ignore[return-value]  # no empty slot left: every entry is an id

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 from operator import itemgetter
 
-from .colors import GOLD
+from .colors import GOLD, TOKEN_NAMES
 
 
 def owed(cost: tuple[int, ...], bonuses: list[int]) -> list[int]:
@@ -18,7 +18,7 @@ def exact_payments(need: list[int], tokens: list[int]) -> list[list[int]]:
 
     Gold may replace any gem, even one the player holds. "Exact" means no superfluous
     token: each colour pays at most what it owes, and gold fills only the shortfall.
-    The list is ordered from least gold to most gold.
+    The list is ordered from least gold to most gold (enumerated by `exact_payment_objects`).
     """
     gold = tokens[GOLD]
     shortfall = 0
@@ -29,29 +29,45 @@ def exact_payments(need: list[int], tokens: list[int]) -> list[list[int]]:
         return []
     if gold == 0 or sum(need) == 0:
         return [need[:] + [0]]
-    # How many gems of each owed colour gold replaces: from what the gems cannot cover up to
-    # what the spare gold allows, every combination in order (first owed colour outermost,
-    # fewest replaced first); then the stable sort puts least gold first.
-    spare = gold - shortfall
-    owed_colors = []
-    ranges = []
+    return [[pay.get(name, 0) for name in TOKEN_NAMES] for pay in exact_payment_objects(need, tokens)]
+
+
+def exact_payment_objects(need: list[int], tokens: list[int]) -> tuple[dict[str, int], ...]:
+    """`exact_payments` of ``need`` with ``tokens`` (gold last), each as its JSON object (the
+    non-zero counts by token name, in token order), built directly: for each owed colour, how
+    many of it gold replaces — from what the gems cannot cover up to what the spare gold
+    allows — every combination in the order of `itertools.product` (first owed colour
+    outermost, fewest replaced first); then a stable sort puts the least gold first."""
+    gold = tokens[GOLD]
+    shortfall = 0
+    owed: list[tuple[str, int]] = []
+    least: list[int] = []
     for i in range(5):
         n = need[i]
         if n:
-            least = n - tokens[i] if n > tokens[i] else 0
-            owed_colors.append(i)
-            ranges.append(range(least, (n if n < least + spare else least + spare) + 1))
-    results: list[list[int]] = []
+            short = n - tokens[i] if n > tokens[i] else 0
+            shortfall += short
+            owed.append((TOKEN_NAMES[i], n))
+            least.append(short)
+    if shortfall > gold:
+        return ()
+    spare = gold - shortfall
+    ranges = [range(short, (n if n < short + spare else short + spare) + 1)
+              for (_, n), short in zip(owed, least, strict=True)]
+    found: list[tuple[int, dict[str, int]]] = []
     for replaced in product(*ranges):
         used = sum(replaced)
         if used > gold:
             continue
-        pay = [need[0], need[1], need[2], need[3], need[4], used]
-        for i, r in zip(owed_colors, replaced, strict=True):
-            pay[i] -= r
-        results.append(pay)
-    results.sort(key=itemgetter(GOLD))
-    return results
+        pay: dict[str, int] = {}
+        for (name, n), r in zip(owed, replaced, strict=True):
+            if n > r:
+                pay[name] = n - r
+        if used:
+            pay["gold"] = used
+        found.append((used, pay))
+    found.sort(key=itemgetter(0))
+    return tuple(pay for _, pay in found)
 
 
 def can_afford(need: list[int], tokens: list[int]) -> bool:

@@ -13,8 +13,8 @@ from typing import Any
 from ..gems.cards import CARDS, NOBLES
 from ..gems.colors import COLORS, TOKEN_NAMES
 from ..gems.market import face_up
-from ..gems.payments import exact_payments, exact_payments_gold_double
-from ..gems.taking import different_colour_choices, return_choices, two_same_choices
+from ..gems.payments import exact_payment_objects, exact_payments_gold_double
+from ..gems.taking import TWO_SAME_MIN, different_colour_choices, return_choices, two_same_choices
 from .posts import GOLD_WORTH_TWO
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, POST, RETURN, STRONGHOLD, SeatState, SplendorState
 from .strongholds import open_for
@@ -60,10 +60,28 @@ def take_moves(bank: list[int]) -> list[dict[str, Any]]:
     if moves is None:
         if len(_TAKES) >= MEMO_LIMIT:
             _TAKES.clear()
-        moves = [TAKE_THREE[combo] for combo in different_colour_choices(bank, three_compulsory=True)]
-        moves += [TAKE_TWO[i] for i in two_same_choices(bank)]
-        _TAKES[key] = moves
+        b0, b1, b2, b3, b4 = key  # each stack: 0 empty, 1 some, 2 enough to take two
+        two = TWO_SAME_MIN
+        stacks = ((0 if b0 <= 0 else 1 if b0 < two else 2) * 81 + (0 if b1 <= 0 else 1 if b1 < two else 2) * 27
+                  + (0 if b2 <= 0 else 1 if b2 < two else 2) * 9 + (0 if b3 <= 0 else 1 if b3 < two else 2) * 3
+                  + (0 if b4 <= 0 else 1 if b4 < two else 2))
+        moves = _TAKES[key] = _TAKES_BY_STACKS[stacks]
     return moves[:]
+
+
+def _listed_takes(bank: list[int]) -> list[dict[str, Any]]:
+    """The take moves of a bank, worked out."""
+    moves = [TAKE_THREE[combo] for combo in different_colour_choices(bank, three_compulsory=True)]
+    moves += [TAKE_TWO[i] for i in two_same_choices(bank)]
+    return moves
+
+
+_TAKES_BY_STACKS: list[list[dict[str, Any]]] = [
+    _listed_takes([(0, 1, TWO_SAME_MIN)[kinds // 3 ** (4 - i) % 3] for i in range(5)] + [0])
+    for kinds in range(3 ** 5)
+]
+"""The take moves of a bank by what they depend on: each colour's stack empty, holding some,
+or holding enough to take two (3^5 kinds of bank: worked out once, at import)."""
 
 
 def open_cards(state: SplendorState, seat_index: int) -> list[str]:
@@ -104,11 +122,30 @@ without gold when the card is in each colour's set at the seat's bonuses + gems 
 it can afford it at all only if it is in each at bonuses + gems + its whole wild value."""
 
 
+_TOP_COST = max(max(cost) for cost in COSTS.values())
+"""The most any card costs of one colour (7): a wealth beyond it covers every card."""
+
+
+def _pair_table(a: int, b: int) -> tuple[tuple[frozenset[str], ...], ...]:
+    """``table[wa][wb]``: the cards costing at most ``wa`` of colour ``a`` and ``wb`` of ``b``
+    (one set object per distinct pair of wealths up to `_TOP_COST`)."""
+    top = _TOP_COST
+    sets = {(x, y): COVERED[a][x] & COVERED[b][y] for x in range(top + 1) for y in range(top + 1)}
+    return tuple(tuple(sets[min(x, top), min(y, top)] for y in range(_WEALTH_ROWS)) for x in range(_WEALTH_ROWS))
+
+
+COVERED_01 = _pair_table(0, 1)
+COVERED_23 = _pair_table(2, 3)
+"""`COVERED` of white and blue, and of green and red, together: a card's test is then three
+set lookups (white and blue, green and red, black) instead of five."""
+
+
 def _covering(w0: int, w1: int, w2: int, w3: int, w4: int) -> tuple[frozenset[str], ...]:
-    """Each colour's `COVERED` set at that wealth (a wealth past the table covers every cost)."""
+    """The `COVERED_01`, `COVERED_23` and black `COVERED` sets at that wealth (a wealth past
+    the tables covers every cost)."""
     top = _WEALTH_ROWS - 1
-    c0s, c1s, c2s, c3s, c4s = COVERED
-    return c0s[min(w0, top)], c1s[min(w1, top)], c2s[min(w2, top)], c3s[min(w3, top)], c4s[min(w4, top)]
+    return (COVERED_01[min(w0, top)][min(w1, top)], COVERED_23[min(w2, top)][min(w3, top)],
+            COVERED[4][min(w4, top)])
 
 
 def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
@@ -117,7 +154,8 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
     that card alone; ``cards``: the seat's `open_cards`, when the caller has them already).
 
     This is the hot path of move generation: a card is covered without gold when it is in
-    each colour's precomputed set at the seat's wealth in that colour (`COVERED`); with gold,
+    the precomputed sets at the seat's wealth in its colours (`COVERED_01`, `COVERED_23`,
+    `COVERED`); with gold,
     the cards some colour could not reach even with all of it are passed over the same way,
     and the others' shortfall is counted colour by colour. The payments with gold come from
     `gold_payments`.
@@ -135,11 +173,11 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
     w0, w1, w2, w3, w4 = b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4
     if gold == 0:
         try:
-            s0, s1, s2, s3, s4 = COVERED[0][w0], COVERED[1][w1], COVERED[2][w2], COVERED[3][w3], COVERED[4][w4]
+            s01, s23, s4 = COVERED_01[w0][w1], COVERED_23[w2][w3], COVERED[4][w4]
         except IndexError:  # beyond any real game's wealth (a test's made-up seat)
-            s0, s1, s2, s3, s4 = _covering(w0, w1, w2, w3, w4)
+            s01, s23, s4 = _covering(w0, w1, w2, w3, w4)
         for cid in candidates:
-            if cid in s0 and cid in s1 and cid in s2 and cid in s3 and cid in s4:
+            if cid in s01 and cid in s23 and cid in s4:
                 c0, c1, c2, c3, c4 = COSTS[cid]
                 pay: dict[str, int] = {}
                 if c0 > b0:
@@ -157,12 +195,11 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
     gold_double = GOLD_WORTH_TWO in seat.posts
     wild = gold * 2 if gold_double else gold
     try:
-        s0, s1, s2, s3, s4 = (COVERED[0][w0 + wild], COVERED[1][w1 + wild], COVERED[2][w2 + wild],
-                              COVERED[3][w3 + wild], COVERED[4][w4 + wild])
+        s01, s23, s4 = COVERED_01[w0 + wild][w1 + wild], COVERED_23[w2 + wild][w3 + wild], COVERED[4][w4 + wild]
     except IndexError:
-        s0, s1, s2, s3, s4 = _covering(w0 + wild, w1 + wild, w2 + wild, w3 + wild, w4 + wild)
+        s01, s23, s4 = _covering(w0 + wild, w1 + wild, w2 + wild, w3 + wild, w4 + wild)
     for cid in candidates:
-        if not (cid in s0 and cid in s1 and cid in s2 and cid in s3 and cid in s4):
+        if not (cid in s01 and cid in s23 and cid in s4):
             continue
         c0, c1, c2, c3, c4 = COSTS[cid]
         if ((c0 - w0 if c0 > w0 else 0) + (c1 - w1 if c1 > w1 else 0) + (c2 - w2 if c2 > w2 else 0)
@@ -208,8 +245,11 @@ def gold_payments(need: tuple[int, int, int, int, int], tokens: list[int],
             _GOLD_PAYMENTS.clear()
         owe = list(need)
         held = list(key[5:11])
-        payments = exact_payments_gold_double(owe, held) if gold_double else exact_payments(owe, held)
-        found = _GOLD_PAYMENTS[key] = tuple(pay_json(payment) for payment in payments)
+        if gold_double:
+            found = tuple(pay_json(payment) for payment in exact_payments_gold_double(owe, held))
+        else:
+            found = exact_payment_objects(owe, held)
+        _GOLD_PAYMENTS[key] = found
     return found
 
 
@@ -218,18 +258,32 @@ _RETURN: dict[tuple[int, ...], dict[str, Any]] = {}
 given back is the excess over the limit, three at most after one action)."""
 
 
+_RETURNS: dict[tuple[int, ...], tuple[dict[str, Any], ...]] = {}
+"""The return moves of each (tokens held, each kind up to the excess; excess) met so far: a
+kind held beyond the excess gives back no other way, so games share them (a few hundred keys
+at most: the excess is three at most after one action)."""
+
+
 def return_moves(tokens: list[int], excess: int) -> list[dict[str, Any]]:
     """Every way to give back exactly ``excess`` tokens from those held (shared moves)."""
-    moves = []
-    for counts in return_choices(tokens, excess):
-        key = tuple(counts)
-        move = _RETURN.get(key)
-        if move is None:
-            if len(_RETURN) >= 4096:
-                _RETURN.clear()
-            move = _RETURN[key] = {"type": "return", "gems": pay_json(counts)}
-        moves.append(move)
-    return moves
+    t0, t1, t2, t3, t4, t5 = tokens
+    key = (t0 if t0 < excess else excess, t1 if t1 < excess else excess, t2 if t2 < excess else excess,
+           t3 if t3 < excess else excess, t4 if t4 < excess else excess, t5 if t5 < excess else excess, excess)
+    found = _RETURNS.get(key)
+    if found is None:
+        if len(_RETURNS) >= MEMO_LIMIT:
+            _RETURNS.clear()
+        moves = []
+        for counts in return_choices(tokens, excess):
+            way = tuple(counts)
+            move = _RETURN.get(way)
+            if move is None:
+                if len(_RETURN) >= MEMO_LIMIT:
+                    _RETURN.clear()
+                move = _RETURN[way] = {"type": "return", "gems": pay_json(counts)}
+            moves.append(move)
+        found = _RETURNS[key] = tuple(moves)
+    return list(found)
 
 
 def qualifying_nobles(state: SplendorState, seat: SeatState) -> list[str]:
@@ -277,9 +331,20 @@ def legal_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     if state.phase != ACTION:
         return choice_moves(state, seat_index)
     seat = state.seats[seat_index]
-    cards = open_cards(state, seat_index)
+    # `open_cards` and `reserve_moves`, written out: this runs at every step of a game
+    cards = face_up(state.market)
+    if state.strongholds:
+        cards = open_for(state, seat_index, cards)
     moves = take_moves(state.bank)
-    moves += reserve_moves(state, seat, cards)
+    if len(seat.reserved) < MAX_RESERVED:
+        moves += [RESERVE_CARD[cid] for cid in cards]
+        decks = state.decks
+        if decks[0]:
+            moves.append(RESERVE_DECK[0])
+        if decks[1]:
+            moves.append(RESERVE_DECK[1])
+        if decks[2]:
+            moves.append(RESERVE_DECK[2])
     moves += buy_moves(state, seat, cards=cards)
     if not moves:
         moves.append(PASS)

@@ -8,9 +8,9 @@ Three of one's strongholds on one card allow one extra purchase of it: the conqu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
+from ..gems.cards import CARDS
 from ..gems.market import face_up
 from .state import SplendorState
 
@@ -40,32 +40,48 @@ def blocked_for(state: SplendorState, seat_index: int, card_id: str) -> bool:
     return not open_for(state, seat_index, [card_id])
 
 
-def _actions(state: SplendorState, seat_index: int) -> Iterator[dict[str, Any]]:
-    """Every stronghold action open to the seat after a purchase, in the listed order, one at
-    a time (so that whether there is any needs only the first)."""
-    seat = state.seats[seat_index]
-    open_cards = open_for(state, seat_index, face_up(state.market))
-    if seat.strongholds > 0:
-        for cid in open_cards:
-            yield {"type": "stronghold", "action": "place", "card": cid}
-    for source, (owner, _count) in state.strongholds.items():
-        if owner == seat_index:
-            for cid in open_cards:
-                if cid != source:
-                    yield {"type": "stronghold", "action": "move", "from": source, "card": cid}
-    for cid, (owner, count) in state.strongholds.items():
-        if owner != seat_index and count == 1:
-            yield {"type": "stronghold", "action": "remove", "card": cid}
+PLACE: dict[str, dict[str, Any]] = {cid: {"type": "stronghold", "action": "place", "card": cid} for cid in CARDS}
+"""The place move of each card (shared by the listings: read-only)."""
+
+REMOVE: dict[str, dict[str, Any]] = {cid: {"type": "stronghold", "action": "remove", "card": cid} for cid in CARDS}
+"""The remove move of each card (shared by the listings: read-only)."""
 
 
 def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
-    """Every stronghold action open to the seat after a purchase (empty: none is possible)."""
-    return list(_actions(state, seat_index))
+    """Every stronghold action open to the seat after a purchase (empty: none is possible):
+    place on each open card, move each own stronghold to each other open card, remove each
+    lone stronghold of another seat, in that order."""
+    held = state.strongholds
+    cards = open_for(state, seat_index, face_up(state.market))
+    out = [PLACE[cid] for cid in cards] if state.seats[seat_index].strongholds > 0 else []
+    for source, (owner, _count) in held.items():
+        if owner == seat_index:
+            for cid in cards:
+                if cid != source:
+                    out.append({"type": "stronghold", "action": "move", "from": source, "card": cid})
+    for cid, (owner, count) in held.items():
+        if owner != seat_index and count == 1:
+            out.append(REMOVE[cid])
+    return out
 
 
 def has_options(state: SplendorState, seat_index: int) -> bool:
-    """True when `options` would list some action (found without listing them all)."""
-    return next(_actions(state, seat_index), None) is not None
+    """True when `options` would list some action (found without listing them): a place
+    needs a stronghold in the supply and an open card; a move an own stronghold and an open
+    card other than its own (the open cards are distinct); a remove another seat's lone one."""
+    held = state.strongholds
+    for _cid, (owner, count) in held.items():
+        if owner != seat_index and count == 1:
+            return True
+    cards = open_for(state, seat_index, face_up(state.market))
+    if not cards:
+        return False
+    if state.seats[seat_index].strongholds > 0:
+        return True
+    if len(cards) > 1:
+        return any(owner == seat_index for owner, _count in held.values())
+    only = cards[0]
+    return any(owner == seat_index and source != only for source, (owner, _count) in held.items())
 
 
 def place(state: SplendorState, seat_index: int, card_id: str) -> None:
