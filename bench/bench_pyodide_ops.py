@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""What Pyodide pays for (issue 18: the Pyodide / CPython ratio of the playouts). A benchmark, not
+a test; prints figures.
+
+    .venv/bin/python bench/bench_pyodide_ops.py [--game splendor] [--games 40] [--rounds 3]
+
+1. **Operations**: small Python snippets of the kinds the engine runs in its hot paths (calls,
+   dicts, lists, 64-bit integer arithmetic, exceptions, JSON, sorting, set lookups), each timed
+   in this CPython and in the site's own engine worker (Pyodide in Debian's Chromium, the same
+   harness page as `bench/bench.py`), the fastest of ``20 × --rounds`` runs of ``--n / 20``
+   iterations (a run that was preempted is slower, never faster); the ratio Pyodide / CPython per
+   snippet says which kinds of work cost Pyodide the most (every snippet runs three times first:
+   V8 compiles the wasm with its baseline compiler and optimises what runs hot).
+2. **Functions**: a cProfile of the same random playouts of ``--game`` on both sides (after the
+   same playouts once unprofiled, to warm up); the
+   engine functions with the most own time, with the ratio of their own time Pyodide / CPython
+   (the profiler's overhead is in both sides alike).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "e2e"))
+
+OPS = r'''
+import json, time, cProfile, pstats, io
+
+class _Slots:
+    __slots__ = ("a", "b")
+    def __init__(self):
+        self.a = 1
+        self.b = [1, 2, 3]
+
+def _f(x, y):
+    return x + y
+
+_MASK = (1 << 64) - 1
+_D = {"type": "take", "gems": [1, 0, 1, 0, 1, 0]}
+_S = frozenset(range(0, 90, 3))
+_TEXT = json.dumps({"type": "buy", "card": 17, "pay": [1, 0, 2, 0, 0, 1], "seat": 1})
+
+def _loop(n, body):
+    t = time.perf_counter()
+    body(n)
+    return (time.perf_counter() - t) / n * 1e9
+
+def _calls(n):
+    for i in range(n):
+        _f(i, 1)
+def _dict_make(n):
+    for i in range(n):
+        {"type": "take", "gems": i, "seat": 0}
+def _dict_get(n):
+    d = _D
+    for i in range(n):
+        d.get("type"); d.get("x")
+def _dict_copy(n):
+    for i in range(n):
+        _D.copy()
+def _listcomp(n):
+    for i in range(n // 10):
+        [x + 1 for x in range(10)]
+def _int64(n):
+    z = 0x9E3779B97F4A7C15
+    for i in range(n):
+        z = (z + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+def _small_int(n):
+    s = 0
+    for i in range(n):
+        s = (s + i * 3) % 1000
+def _exceptions(n):
+    for i in range(n // 10):
+        try:
+            raise ValueError("x")
+        except ValueError:
+            pass
+def _attrs(n):
+    o = _Slots()
+    for i in range(n):
+        o.a = o.a + 1
+def _json_dumps(n):
+    for i in range(n // 10):
+        json.dumps(_D)
+def _json_loads(n):
+    for i in range(n // 10):
+        json.loads(_TEXT)
+def _sorted(n):
+    items = [(i * 7) % 13 for i in range(13)]
+    for i in range(n // 10):
+        sorted(items, key=lambda x: -x)
+def _set_in(n):
+    s = _S
+    for i in range(n):
+        (i & 127) in s
+def _str_format(n):
+    for i in range(n // 10):
+        f"{i}|{'take'}"
+def _gen_sum(n):
+    for i in range(n // 10):
+        sum(x for x in range(10))
+
+OP_LIST = [("a function call", _calls, 1), ("a small dict built", _dict_make, 1), ("two dict.get", _dict_get, 1),
+           ("a dict copied", _dict_copy, 1), ("a 10-item list comprehension", _listcomp, 10),
+           ("a 64-bit SplitMix step", _int64, 1), ("small-int arithmetic", _small_int, 1),
+           ("an exception raised and caught", _exceptions, 10), ("a slot attribute read and written", _attrs, 1),
+           ("json.dumps of a move", _json_dumps, 10), ("json.loads of a move", _json_loads, 10),
+           ("sorted(13 items, key=lambda)", _sorted, 10), ("a frozenset membership test", _set_in, 1),
+           ("an f-string", _str_format, 10), ("sum() over a 10-item generator", _gen_sum, 10)]
+
+def ops(n, rounds):
+    for _name, body, _per in OP_LIST:  # warm up first (V8 tiers the wasm up as it runs)
+        for _ in range(3):
+            body(n)
+    out = {}
+    chunk = max(1000, n // 20)  # the fastest of many short runs: on a shared machine most are never preempted
+    for name, body, per in OP_LIST:
+        out[name] = min(_loop(chunk, body) for _ in range(rounds * 20)) * per
+    return out
+
+def _play(engine, Rng, game, games):
+    for g in range(games):
+        rng = Rng(g + 1)
+        m = engine.new_match(game, 2, seed=1000 + g)
+        steps = 0
+        while not m.is_over() and steps < 3000:
+            seat = m.to_act()[0]
+            moves = m.legal_moves(seat)
+            m.play(seat, moves[rng.below(len(moves))])
+            steps += 1
+
+def profile(game, games):
+    import engine
+    from engine.rng import Rng
+    _play(engine, Rng, game, games)  # warm up, unprofiled
+    prof = cProfile.Profile()
+    prof.enable()
+    _play(engine, Rng, game, games)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    out = {}
+    for (path, line, name), (cc, nc, tt, ct, callers) in stats.stats.items():
+        if "engine" in path:
+            short = path.split("engine/", 1)[-1] + ":" + name
+            out[short] = out.get(short, 0.0) + tt
+    return out
+'''
+
+
+def main() -> int:
+    """Run both sides and print the tables."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="splendor", choices=["splendor", "guild", "stars", "station"])
+    ap.add_argument("--games", type=int, default=40, help="playouts profiled on each side (default 40)")
+    ap.add_argument("--rounds", type=int, default=3, help="best of this many timings a snippet (default 3)")
+    ap.add_argument("--n", type=int, default=1_000_000,
+                    help="iterations a snippet, in 20 runs (default 1,000,000: runs of 50,000, so Pyodide's 0.1 ms "
+                         "clock reads to 2 ns an iteration)")
+    ap.add_argument("--top", type=int, default=20, help="functions listed (default 20)")
+    args = ap.parse_args()
+
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    from serve import BackgroundServer
+
+    from bench import build_site
+
+    ns: dict = {}
+    exec(OPS, ns)
+    site = build_site()
+    server = BackgroundServer(site, lifetime_s=1800)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_context().new_page()
+            page.goto(server.url + "bench/harness.html")
+            page.evaluate("window.__engine.ready")
+            worker = page.workers[0]
+            worker.evaluate("(code) => { self.pyodide.runPython(code); }", OPS)
+
+            def pyodide(expr: str):
+                return json.loads(worker.evaluate(f"() => self.pyodide.runPython({json.dumps(expr)})"))
+
+            cp_ops = ns["ops"](args.n, args.rounds)
+            py_ops = pyodide(f"json.dumps(ops({args.n}, {args.rounds}))")
+            cp_prof = ns["profile"](args.game, args.games)
+            py_prof = pyodide(f"json.dumps(profile({args.game!r}, {args.games}))")
+            browser.close()
+    finally:
+        server.stop()
+
+    print(f"1. operations, ns each (fastest of {20 * args.rounds} runs of {args.n // 20:,}), "
+          f"CPython {sys.version.split()[0]} / Pyodide in Chromium, sorted by ratio")
+    for name in sorted(cp_ops, key=lambda k: py_ops[k] / cp_ops[k], reverse=True):
+        print(f"   {name:36} {cp_ops[name]:8.1f} {py_ops[name]:8.1f}   {py_ops[name] / cp_ops[name]:5.2f}×")
+    cp_total, py_total = sum(cp_prof.values()), sum(py_prof.values())
+    print(f"\n2. {args.game}: {args.games} two-seat random playouts under cProfile, engine functions' own time: "
+          f"CPython {cp_total:.2f} s, Pyodide {py_total:.2f} s ({py_total / cp_total:.2f}×); the top {args.top} "
+          "by Pyodide time")
+    print(f"   {'function':58} {'CPython s':>9} {'Pyodide s':>9} {'ratio':>6} {'share':>6}")
+    for name in sorted(py_prof, key=lambda k: py_prof[k], reverse=True)[:args.top]:
+        c = cp_prof.get(name, 0.0)
+        ratio = f"{py_prof[name] / c:5.2f}×" if c else "   —"
+        print(f"   {name[-58:]:58} {c:9.3f} {py_prof[name]:9.3f} {ratio:>6} {py_prof[name] / py_total:6.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
