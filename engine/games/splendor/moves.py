@@ -46,27 +46,32 @@ def pay_json(pay: list[int]) -> dict[str, int]:
     return {TOKEN_NAMES[i]: n for i, n in enumerate(pay) if n}
 
 
-_TAKES: dict[tuple[int, ...], list[dict[str, Any]]] = {}
-"""The take moves of each bank of the five colours met so far (they depend on it alone)."""
-
 MEMO_LIMIT = 4096
 """A remembered-moves table is emptied when it reaches this many entries (memory stays bounded)."""
 
 
 def take_moves(bank: list[int]) -> list[dict[str, Any]]:
-    """Take 3 different (compulsory while 3 colours remain), 2 of one colour with ≥4, or fewer."""
-    key = tuple(bank[:5])  # gold is never taken
-    moves = _TAKES.get(key)
-    if moves is None:
-        if len(_TAKES) >= MEMO_LIMIT:
-            _TAKES.clear()
-        b0, b1, b2, b3, b4 = key  # each stack: 0 empty, 1 some, 2 enough to take two
+    """Take 3 different (compulsory while 3 colours remain), 2 of one colour with ≥4, or fewer.
+
+    The moves depend only on each colour's stack being empty, holding some, or holding enough
+    to take two: `_TAKES_BY_STACKS` lists them by that, read through `_STACK_81` … `_STACK_1`
+    (a bank's count → its kind times the colour's place value); gold is never taken.
+    """
+    try:
+        stacks = _STACK_81[bank[0]] + _STACK_27[bank[1]] + _STACK_9[bank[2]] + _STACK_3[bank[3]] + _STACK_1[bank[4]]
+    except KeyError:  # beyond any real bank (a test's made-up one)
+        b0, b1, b2, b3, b4 = bank[:5]
         two = TWO_SAME_MIN
         stacks = ((0 if b0 <= 0 else 1 if b0 < two else 2) * 81 + (0 if b1 <= 0 else 1 if b1 < two else 2) * 27
                   + (0 if b2 <= 0 else 1 if b2 < two else 2) * 9 + (0 if b3 <= 0 else 1 if b3 < two else 2) * 3
                   + (0 if b4 <= 0 else 1 if b4 < two else 2))
-        moves = _TAKES[key] = _TAKES_BY_STACKS[stacks]
-    return moves[:]
+    return _TAKES_BY_STACKS[stacks][:]
+
+
+_STACK_KIND: dict[int, int] = {n: 0 if n <= 0 else 1 if n < TWO_SAME_MIN else 2 for n in range(16)}
+"""A stack of ``n`` gems: 0 empty, 1 some, 2 enough to take two (every count a bank can hold)."""
+_STACK_81, _STACK_27, _STACK_9, _STACK_3, _STACK_1 = (
+    {n: kind * place for n, kind in _STACK_KIND.items()} for place in (81, 27, 9, 3, 1))
 
 
 def _listed_takes(bank: list[int]) -> list[dict[str, Any]]:
@@ -202,8 +207,9 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
         if not (cid in s01 and cid in s23 and cid in s4):
             continue
         c0, c1, c2, c3, c4 = COSTS[cid]
-        if ((c0 - w0 if c0 > w0 else 0) + (c1 - w1 if c1 > w1 else 0) + (c2 - w2 if c2 > w2 else 0)
-                + (c3 - w3 if c3 > w3 else 0) + (c4 - w4 if c4 > w4 else 0)) > wild:
+        short = ((c0 - w0 if c0 > w0 else 0) + (c1 - w1 if c1 > w1 else 0) + (c2 - w2 if c2 > w2 else 0)
+                 + (c3 - w3 if c3 > w3 else 0) + (c4 - w4 if c4 > w4 else 0))
+        if short > wild:
             continue
         n0 = c0 - b0 if c0 > b0 else 0
         n1 = c1 - b1 if c1 > b1 else 0
@@ -212,6 +218,23 @@ def buy_moves(state: SplendorState, seat: SeatState, only: str | None = None,
         n4 = c4 - b4 if c4 > b4 else 0
         if n0 + n1 + n2 + n3 + n4 == 0:
             moves.append({"type": "buy", "card": cid, "pay": {}})
+            continue
+        if short == gold and not gold_double:
+            # all the gold fills the shortfall: the one exact payment (`gold_payments` would
+            # list it alone) is every gem held up to what each colour owes, and the gold
+            pay = {}
+            if n0 and t0:
+                pay["white"] = n0 if n0 < t0 else t0
+            if n1 and t1:
+                pay["blue"] = n1 if n1 < t1 else t1
+            if n2 and t2:
+                pay["green"] = n2 if n2 < t2 else t2
+            if n3 and t3:
+                pay["red"] = n3 if n3 < t3 else t3
+            if n4 and t4:
+                pay["black"] = n4 if n4 < t4 else t4
+            pay["gold"] = gold
+            moves.append({"type": "buy", "card": cid, "pay": pay})
             continue
         for pay in gold_payments((n0, n1, n2, n3, n4), tokens, gold_double):
             moves.append({"type": "buy", "card": cid, "pay": pay})

@@ -56,9 +56,11 @@ def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     out = [PLACE[cid] for cid in cards] if state.seats[seat_index].strongholds > 0 else []
     for source, (owner, _count) in held.items():
         if owner == seat_index:
-            for cid in cards:
-                if cid != source:
-                    out.append({"type": "stronghold", "action": "move", "from": source, "card": cid})
+            # to each open card but its own (the open cards are distinct: one is left out)
+            moved = [{"type": "stronghold", "action": "move", "from": source, "card": cid} for cid in cards]
+            if source in cards:
+                del moved[cards.index(source)]
+            out += moved
     for cid, (owner, count) in held.items():
         if owner != seat_index and count == 1:
             out.append(REMOVE[cid])

@@ -36,13 +36,6 @@ AFTER_ACTION = ["conquest", "refill", "return", "noble", "post", "end"]
 AFTER_PURCHASE = ["post_gem", "stronghold"]
 
 
-def _counts(gems: dict[str, int]) -> list[int]:
-    out = [0] * 6
-    for name, n in gems.items():
-        out[COLOR_INDEX[name]] = n
-    return out
-
-
 def _card(cid: str) -> dict[str, Any]:
     return dict(CARD_JSON[cid])
 
@@ -167,16 +160,24 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
             return _run(state, seat_index, events)
         _buy(state, seat_index, move, events)
         options = state.options
-        if options.get("strongholds") or options.get("trading_posts"):
+        # the purchase's steps (`AFTER_PURCHASE`), written out: each only while its module is on
+        if options.get("trading_posts") and _step_post_gem(state, seat_index, events):
             state.steps = AFTER_PURCHASE + AFTER_ACTION
-            return _run(state, seat_index, events)
-        return _tail(state, seat_index, events, 0)  # the purchase's steps are a module's
+            return events
+        if options.get("strongholds") and strongholds.has_options(state, seat_index):
+            state.steps = AFTER_PURCHASE[1:] + AFTER_ACTION
+            _wait(state, STRONGHOLD, {"stronghold": True})
+            return events
+        return _tail(state, seat_index, events, 0)
     if kind == "pass":
         state.passes += 1
         events.append({"type": "pass", "seat": seat_index})
         return _tail(state, seat_index, events, 0)
     _decide(state, seat_index, move, pending, events)
-    state.steps.pop(0)
+    steps = state.steps
+    steps.pop(0)
+    if steps == AFTER_ACTION:  # what `_run` would find first
+        return _tail(state, seat_index, events, 0)
     return _run(state, seat_index, events)
 
 
@@ -185,11 +186,27 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
     """Carry out the seat's decision for the step that waited for it."""
     seat = state.seats[seat_index]
     kind = move["type"]
-    if kind == "return":
-        gems = _counts(move["gems"])
-        for i in range(6):
-            seat.tokens[i] -= gems[i]
-            state.bank[i] += gems[i]
+    if kind == "stronghold":  # the most frequent decision with Strongholds on
+        action = move["action"]
+        if action == "place":
+            seat.strongholds -= 1
+            strongholds.place(state, seat_index, move["card"])
+        elif action == "move":
+            strongholds.lift(state, move["from"])
+            strongholds.place(state, seat_index, move["card"])
+        else:
+            owner = strongholds.lift(state, move["card"])
+            state.seats[owner].strongholds += 1
+        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": dict(CARD_JSON[move["card"]])}
+        if action == "move":
+            event["from"] = dict(CARD_JSON[move["from"]])
+        events.append(event)
+    elif kind == "return":
+        tokens, bank = seat.tokens, state.bank
+        for name, n in move["gems"].items():
+            i = COLOR_INDEX[name]
+            tokens[i] -= n
+            bank[i] += n
         events.append({"type": "return", "seat": seat_index, "gems": dict(move["gems"])})
     elif kind == "noble":
         _visit(state, seat_index, move["noble"], events)
@@ -203,21 +220,6 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
         state.decks[keep["tier"] - 1].insert(0, other)
         seat.reserved.append([kept, True])
         events.append({"type": "keep", "seat": seat_index, "tier": keep["tier"]})
-    elif kind == "stronghold":
-        action = move["action"]
-        if action == "place":
-            seat.strongholds -= 1
-            strongholds.place(state, seat_index, move["card"])
-        elif action == "move":
-            strongholds.lift(state, move["from"])
-            strongholds.place(state, seat_index, move["card"])
-        else:
-            owner = strongholds.lift(state, move["card"])
-            state.seats[owner].strongholds += 1
-        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": _card(move["card"])}
-        if action == "move":
-            event["from"] = _card(move["from"])
-        events.append(event)
     elif kind == "skip":
         state.conquered = True
         events.append({"type": "skip_conquest", "seat": seat_index})
@@ -262,16 +264,20 @@ def _tail(state: SplendorState, seat_index: int, events: list[Event], at: int) -
     bonuses enough for some noble. A step that waits for a decision leaves the steps from it
     on in ``state.steps``; at the end of the turn ``state.steps`` is empty."""
     options = state.options
+    seat = state.seats[seat_index]
     if options.get("strongholds"):
-        if at == 0 and _step_conquest(state, seat_index, events):
+        # a seat with a stronghold in its supply has not all three on one card: no conquest
+        if at == 0 and seat.strongholds == 0 and _step_conquest(state, seat_index, events):
             state.steps = AFTER_ACTION[:]
             return events
-        if at <= 1:
+        if at <= 1 and state.refills:
             _step_refill(state, seat_index, events)
-    seat = state.seats[seat_index]
-    if at <= 2 and _step_return(state, seat_index, events):
-        state.steps = AFTER_ACTION[2:]
-        return events
+    if at <= 2:  # `_step_return`, written out
+        held = sum(seat.tokens)
+        if held > MAX_TOKENS:
+            _wait(state, RETURN, {"return": held - MAX_TOKENS})
+            state.steps = AFTER_ACTION[2:]
+            return events
     if at <= 3 and sum(seat.bonuses) >= NOBLE_MIN_BONUSES and _step_noble(state, seat_index, events):
         state.steps = AFTER_ACTION[3:]
         return events
