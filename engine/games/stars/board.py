@@ -16,6 +16,8 @@ or scores (stargazing.py does that), so a bot can run it on the board in its own
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from .components import BONUS_TOKENS, TILES
@@ -58,6 +60,39 @@ BITS: tuple[tuple[int, ...], ...] = tuple(tuple(d for d in range(6) if m >> d & 
 POP: tuple[int, ...] = tuple(len(b) for b in BITS)
 assert len(CELLS) == 37 and len(PLAYABLE) == 33
 
+# Cell sets, for `Board.sides` and `Board.fit_sets`: an integer with one byte per position of a
+# 7 × 8 grid, cell (q, r) at position 8·(r + 3) + (q + 3) (rows of 8, one spare column), the
+# byte 1 when the cell is in the set. The neighbours in direction d of a whole set are one shift
+# by 8·STEP[d] bits; positions are in board order, and the bytes of a set (``to_bytes(POSITIONS,
+# "little")``) pick things out of a row of positions with `itertools.compress`.
+POSITIONS = 56
+POSITION: tuple[int, ...] = tuple(8 * (r + RADIUS) + q + RADIUS for q, r in CELLS)
+CELL_BIT: tuple[int, ...] = tuple(1 << 8 * p for p in POSITION)
+"""Per cell, its set (the byte of its position)."""
+ALL_BITS = sum(1 << 8 * p for p in range(POSITIONS))
+PLAYABLE_BITS = sum(CELL_BIT[i] for i in PLAYABLE)
+NOT_WALLED: tuple[int, ...] = tuple(
+    sum(CELL_BIT[i] for i in PLAYABLE if not WALLED[i] >> d & 1) for d in range(6)
+)
+"""Per direction d: the playable cells whose neighbour in direction d may hold a tile or stardust."""
+_AT_POSITION: dict[int, int] = {p: i for i, p in enumerate(POSITION)}
+_BY_POSITION = itemgetter(*(_AT_POSITION.get(p, CORNERS["top_left"]) for p in range(POSITIONS)))
+"""A list by cell → a tuple by position (a spare position reads a corner: no tile, no stardust)."""
+_NONZERO = bytes([0] + [1] * 255)
+CELL_AT_POSITION: tuple[int, ...] = tuple(_AT_POSITION.get(p, -1) for p in range(POSITIONS))
+"""Per position, its cell (−1: none)."""
+FIRST_PLAYABLE = min(POSITION[i] for i in PLAYABLE)
+PLAYABLE_SPAN = max(POSITION[i] for i in PLAYABLE) + 1 - FIRST_PLAYABLE
+"""A set of playable cells: ``(bits >> 8 * FIRST_PLAYABLE).to_bytes(PLAYABLE_SPAN, "little")`` are
+its bytes from the first playable position on (the shortest row of bytes that holds it)."""
+FitSets = tuple[tuple[int, ...], tuple[int, ...]]
+"""`Board.fit_sets`: where a tile with each line mask fits."""
+
+
+def cells_of(bits: int) -> tuple[int, ...]:
+    """The cells of a cell set, in board order."""
+    return tuple(compress(CELL_AT_POSITION, bits.to_bytes(POSITIONS, "little")))
+
 
 def cell_json(i: int) -> list[int]:
     return list(CELLS[i])
@@ -97,20 +132,51 @@ class Board:
         """For a vacant cell: (directions a new tile must have a line in, directions it must not).
 
         Must: a neighbouring tile's line points into the cell. Must not: the edge, a bonus
-        corner, stardust, or a neighbouring tile's side without a line.
+        corner, stardust, or a neighbouring tile's side without a line. (Read off `sides`.)
         """
-        need = 0
-        block = WALLED[i]
-        mask, tile, dust = self.mask, self.tile, self.dust
-        for j, bit, back in INNER_NB[i]:
-            if dust[j]:
-                block |= bit
-            elif tile[j] is not None:
-                if mask[j] & back:
-                    need |= bit
-                else:
-                    block |= bit
+        bit = CELL_BIT[i]
+        _vacant, may_have, may_lack = self.sides()
+        need = block = 0
+        for d in range(6):
+            if not may_lack[d] & bit:
+                need |= 1 << d
+            if not may_have[d] & bit:
+                block |= 1 << d
         return need, block
+
+    def sides(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """The placement rule for every cell at once, as cell sets (see `CELL_BIT`):
+        ``(vacant, may_have, may_lack)``. A new tile may have a line in direction d on the
+        cells of ``may_have[d]`` — there it does not face the edge, a bonus corner, stardust or
+        a tile's side without a line — and may lack one on the cells of ``may_lack[d]``, where
+        no tile's line points into the cell from that side. Playable cells only.
+        """
+        dust = int.from_bytes(bytes(_BY_POSITION(self.dust)).translate(_NONZERO), "little")
+        occupied = sum(compress(CELL_BIT, self.tile)) | dust
+        plain = occupied ^ dust  # the tiles (a cell with stardust counts as stardust)
+        lines = int.from_bytes(bytes(_BY_POSITION(self.mask)), "little")  # each position's line mask
+        # per direction d, ``back``: the tiles with a line in direction d + 3 (towards a cell
+        # on their side d + 3), then shifted onto the cells they face from direction d
+        back = lines >> 3 & plain
+        has0 = NOT_WALLED[0] & (ALL_BITS ^ (occupied ^ back) >> 8)
+        lacks0 = PLAYABLE_BITS & (ALL_BITS ^ back >> 8)
+        back = lines >> 4 & plain
+        has1 = NOT_WALLED[1] & (ALL_BITS ^ (occupied ^ back) >> 64)
+        lacks1 = PLAYABLE_BITS & (ALL_BITS ^ back >> 64)
+        back = lines >> 5 & plain
+        has2 = NOT_WALLED[2] & (ALL_BITS ^ (occupied ^ back) >> 56)
+        lacks2 = PLAYABLE_BITS & (ALL_BITS ^ back >> 56)
+        back = lines & plain
+        has3 = NOT_WALLED[3] & (ALL_BITS ^ (occupied ^ back) << 8)
+        lacks3 = PLAYABLE_BITS & (ALL_BITS ^ back << 8)
+        back = lines >> 1 & plain
+        has4 = NOT_WALLED[4] & (ALL_BITS ^ (occupied ^ back) << 64)
+        lacks4 = PLAYABLE_BITS & (ALL_BITS ^ back << 64)
+        back = lines >> 2 & plain
+        has5 = NOT_WALLED[5] & (ALL_BITS ^ (occupied ^ back) << 56)
+        lacks5 = PLAYABLE_BITS & (ALL_BITS ^ back << 56)
+        return (PLAYABLE_BITS ^ PLAYABLE_BITS & occupied, (has0, has1, has2, has3, has4, has5),
+                (lacks0, lacks1, lacks2, lacks3, lacks4, lacks5))
 
     def incoming(self, i: int) -> int:
         """Directions from a cell towards neighbouring tiles whose lines point into it."""
@@ -176,6 +242,20 @@ class Board:
     def fits(self, i: int, mask: int) -> bool:
         need, block = self.constraints(i)
         return mask & need == need and not mask & block
+
+    def fit_sets(self) -> FitSets:
+        """Where a tile may go, as cell sets (see `CELL_BIT`): ``(low, high)`` such that a
+        tile with line mask ``m`` fits on exactly the cells ``low[m & 7] & high[m >> 3]`` (the
+        vacant cells where each of its six sides is allowed, by `sides`). ``low`` holds, for
+        each subset of directions 0–2 the tile has lines in, the cells where those three sides
+        are allowed; ``high`` the same for directions 3–5.
+        """
+        vacant, (has0, has1, has2, has3, has4, has5), (lacks0, lacks1, lacks2, lacks3, lacks4, lacks5) = self.sides()
+        a, b, c, d = lacks0 & lacks1 & vacant, has0 & lacks1 & vacant, lacks0 & has1 & vacant, has0 & has1 & vacant
+        low = (a & lacks2, b & lacks2, c & lacks2, d & lacks2, a & has2, b & has2, c & has2, d & has2)
+        a, b, c, d = lacks3 & lacks4, has3 & lacks4, lacks3 & has4, has3 & has4
+        high = (a & lacks5, b & lacks5, c & lacks5, d & lacks5, a & has5, b & has5, c & has5, d & has5)
+        return low, high
 
     # --- changing ---------------------------------------------------------------------
 

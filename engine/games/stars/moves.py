@@ -12,12 +12,12 @@ A seat owing a bonus-token choice must make it before anything else.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any
 
 from . import actions, main_board, stargazing, wood_ash
-from .board import CELLS
-from .components import FORAGE, KINDS
+from .board import CELL_AT_POSITION, CELLS, FIRST_PLAYABLE, PLAYABLE_SPAN
+from .components import FORAGE, KINDS, TILES
 from .state import ACTION, FINAL, OVER, STARGAZING, WOOD_ASH, StarsState
 
 END_TURN: dict[str, Any] = {"type": "end_turn"}
@@ -69,40 +69,39 @@ def bonus_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
             + [{"type": "bonus", "token": None}])
 
 
-_PLACE: dict[tuple[str, str, int], list[dict[str, Any] | None]] = {}
-"""Per (tile, side, rotation): its place move on each cell, made on first use. One shared
-(read-only) dict per placement: listing ~1,000 of them stays cheap."""
+Orientation = tuple[int, int, list[dict[str, Any] | None]]
+_ROW_CELLS = CELL_AT_POSITION[FIRST_PLAYABLE:FIRST_PLAYABLE + PLAYABLE_SPAN]
+_SKIP = 8 * FIRST_PLAYABLE
+_ORIENTATIONS: dict[str, tuple[Orientation, ...]] = {}
+"""Per tile met, its sides A then B at rotations 0–5: the halves of the line mask that index
+`Board.fit_sets`, and the place move on each cell by position (`board.POSITION`, from
+`board.FIRST_PLAYABLE` on) — one shared, read-only dict per placement, so listing ~1,000 of them
+stays cheap; a corner's is never listed."""
 
 
-def _place_move(tid: str, side: str, rot: int, cell: int) -> dict[str, Any]:
-    """The shared place move of a tile, side and rotation on a cell."""
-    row = _PLACE.get((tid, side, rot))
-    if row is None:
-        row = _PLACE[tid, side, rot] = [None] * len(CELLS)
-    move = row[cell]
-    if move is None:
-        move = row[cell] = {"type": "place", "tile": tid, "side": side, "rotation": rot, "cell": [*CELLS[cell]]}
-    return move
+def _orientations(tid: str) -> tuple[Orientation, ...]:
+    tile = TILES[tid]
+    found = _ORIENTATIONS[tid] = tuple(
+        (m & 7, m >> 3, [None if i < 0 else {"type": "place", "tile": tid, "side": side, "rotation": rot,
+                                             "cell": [*CELLS[i]]} for i in _ROW_CELLS])
+        for side in stargazing.SIDES for rot, m in enumerate(tile.side(side).masks))
+    return found
 
 
 def place_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
+    """Every place move of the seat's tiles in hand (tiles in hand order, then sides A and B,
+    rotations 0–5, cells in board order), then a set-aside move for each tile that fits nowhere."""
     s = state.seats[seat]
+    low, high = s.board.fit_sets()
     out: list[dict[str, Any]] = []
     stuck = []
-    groups = stargazing.open_cells(s.board)
-    seen: dict[int, list[int]] = {}
     for tid in s.hand:
         fits = False
-        for side, rot, cells in stargazing.placement_cells(s.board, tid, groups, seen):
-            if not cells:
-                continue
-            fits = True
-            row = _PLACE.get((tid, side, rot))
-            if row is None:
-                row = _PLACE[tid, side, rot] = [None] * len(CELLS)
-            for cell in cells:
-                move = row[cell]
-                out.append(move if move is not None else _place_move(tid, side, rot, cell))
+        for lo, hi, row in _ORIENTATIONS.get(tid) or _orientations(tid):
+            found = low[lo] & high[hi]
+            if found:
+                fits = True
+                out += compress(row, (found >> _SKIP).to_bytes(PLAYABLE_SPAN, "little"))  # type: ignore[arg-type]
         if not fits:
             stuck.append(tid)
     out += [{"type": "set_aside", "tile": tid} for tid in stuck]

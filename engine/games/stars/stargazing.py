@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import CELLS, PLAYABLE, Board, cell_json
+from .board import CELLS, Board, FitSets, cell_json, cells_of
 from .components import (
     BONUS_EXTRA_ACTIONS,
     COLOURS,
@@ -26,8 +26,6 @@ from .scoring import add_points, take_reward
 from .state import ACTION, ON_BONUS, READY, STARGAZING, StarsState
 
 Event = dict[str, Any]
-Groups = dict[tuple[int, int], list[int]]
-"""Vacant cells by their constraints: (lines a tile must have, lines it must not) → cells."""
 SIDES = ("A", "B")
 
 
@@ -43,70 +41,30 @@ def begin(state: StarsState, events: list[Event]) -> None:
         set_aside_if_stuck(state, i, events)
 
 
-_GROUPS: dict[tuple[tuple[Any, ...], tuple[int, ...]], Groups] = {}
-"""`open_cells` of the last boards met, by their tiles and stardust (which decide it)."""
-
-
-def open_cells(board: Board) -> Groups:
-    """Vacant cells grouped by their constraints (lines a tile must have, lines it must not).
-
-    Remembered for the last few boards (a placement asks twice: whether the seat is stuck,
-    then its next moves), so the result is shared: read-only.
-    """
-    key = (tuple(board.tile), tuple(board.dust))
-    groups = _GROUPS.get(key)
-    if groups is None:
-        if len(_GROUPS) >= 64:
-            _GROUPS.clear()
-        groups = _GROUPS[key] = {}
-        for i in PLAYABLE:
-            if board.tile[i] is None and not board.dust[i]:
-                groups.setdefault(board.constraints(i), []).append(i)
-    return groups
-
-
-def placement_cells(board: Board, tile_id: str, groups: Groups | None = None,
-                    seen: dict[int, list[int]] | None = None) -> list[tuple[str, int, list[int]]]:
+def placement_cells(board: Board, tile_id: str, fit: FitSets | None = None) -> list[tuple[str, int, tuple[int, ...]]]:
     """For a tile on this board, each (side, rotation) with the cells where it fits, in board
-    order (sides A then B, rotations 0–5). ``seen`` remembers the cells of each line mask
-    for these groups, so rotations (and tiles) with the same lines share the work."""
-    if groups is None:
-        groups = open_cells(board)
-    if seen is None:
-        seen = {}
+    order (sides A then B, rotations 0–5). ``fit``: the board's `Board.fit_sets`, if known."""
+    low, high = board.fit_sets() if fit is None else fit
     out = []
     tile = TILES[tile_id]
     for side in SIDES:
         masks = tile.side(side).masks
         for rot in range(6):
             m = masks[rot]
-            cells = seen.get(m)
-            if cells is None:
-                cells = []
-                for (need, block), where in groups.items():
-                    if m & need == need and not m & block:
-                        cells += where
-                cells.sort()
-                seen[m] = cells
-            out.append((side, rot, cells))
+            found = low[m & 7] & high[m >> 3]
+            out.append((side, rot, cells_of(found) if found else ()))
     return out
 
 
-def placements(board: Board, tile_id: str, groups: Groups | None = None) -> list[tuple[str, int, int]]:
+def placements(board: Board, tile_id: str) -> list[tuple[str, int, int]]:
     """Every legal (side, rotation, cell) for a tile on this board, cells in board order."""
-    return [(side, rot, i) for side, rot, cells in placement_cells(board, tile_id, groups) for i in cells]
+    return [(side, rot, i) for side, rot, cells in placement_cells(board, tile_id) for i in cells]
 
 
-def placeable(board: Board, tile_id: str, groups: Groups | None = None) -> bool:
-    if groups is None:
-        groups = open_cells(board)
+def placeable(board: Board, tile_id: str, fit: FitSets | None = None) -> bool:
+    low, high = board.fit_sets() if fit is None else fit
     tile = TILES[tile_id]
-    masks = set(tile.a.masks) | set(tile.b.masks)
-    for need, block in groups:
-        for m in masks:
-            if m & need == need and not m & block:
-                return True
-    return False
+    return any(low[m & 7] & high[m >> 3] for m in tile.a.masks + tile.b.masks)
 
 
 def set_aside_if_stuck(state: StarsState, seat: int, events: list[Event]) -> None:
@@ -115,8 +73,8 @@ def set_aside_if_stuck(state: StarsState, seat: int, events: list[Event]) -> Non
     s = state.seats[seat]
     if not s.hand or s.pending:
         return
-    groups = open_cells(s.board)
-    if not any(placeable(s.board, t, groups) for t in s.hand):
+    fit = s.board.fit_sets()
+    if not any(placeable(s.board, t, fit) for t in s.hand):
         for tid in s.hand[:]:
             set_aside(state, seat, tid, events)
 
