@@ -20,19 +20,14 @@ PER_SEAT = 3
 def open_for(state: SplendorState, seat_index: int, cards: list[str]) -> list[str]:
     """Those of ``cards`` on which no other seat's strongholds stand (this seat may take them).
 
-    The few cards holding strongholds are looked at, not every card: the blocked ones are taken
-    out of a copy (the others keep their order).
+    ``cards`` is a list of the caller's own (a fresh `face_up`): the blocked cards are taken
+    out of it in place and it is returned (the others keep their order). Only the few cards
+    holding strongholds are looked at, not every card.
     """
-    held = state.strongholds
-    if not held:
-        return cards
-    out = cards
-    for cid, on in held.items():
-        if on[0] != seat_index and cid in out:
-            if out is cards:
-                out = cards[:]
-            out.remove(cid)
-    return out
+    for cid, on in state.strongholds.items():
+        if on[0] != seat_index and cid in cards:
+            cards.remove(cid)
+    return cards
 
 
 def blocked_for(state: SplendorState, seat_index: int, card_id: str) -> bool:
@@ -54,15 +49,15 @@ def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     held = state.strongholds
     cards = open_for(state, seat_index, face_up(state.market))
     out = [PLACE[cid] for cid in cards] if state.seats[seat_index].strongholds > 0 else []
-    for source, (owner, _count) in held.items():
-        if owner == seat_index:
+    for source, on in held.items():
+        if on[0] == seat_index:
             # to each open card but its own (the open cards are distinct: one is left out)
             moved = [{"type": "stronghold", "action": "move", "from": source, "card": cid} for cid in cards]
             if source in cards:
                 del moved[cards.index(source)]
             out += moved
-    for cid, (owner, count) in held.items():
-        if owner != seat_index and count == 1:
+    for cid, on in held.items():
+        if on[1] == 1 and on[0] != seat_index:
             out.append(REMOVE[cid])
     return out
 
