@@ -91,7 +91,8 @@ or holding enough to take two (3^5 kinds of bank: worked out once, at import).""
 
 def open_cards(state: SplendorState, seat_index: int) -> list[str]:
     """The face-up cards the seat may take (Strongholds: none that another seat's stand on)."""
-    return open_for(state, seat_index, face_up(state.market))
+    cards = face_up(state.market)
+    return open_for(state, seat_index, cards) if state.strongholds else cards
 
 
 def reserve_moves(state: SplendorState, seat: SeatState, cards: list[str] | None = None) -> list[dict[str, Any]]:
@@ -354,20 +355,9 @@ def legal_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     if state.phase != ACTION:
         return choice_moves(state, seat_index)
     seat = state.seats[seat_index]
-    # `open_cards` and `reserve_moves`, written out: this runs at every step of a game
-    cards = face_up(state.market)
-    if state.strongholds:
-        cards = open_for(state, seat_index, cards)
+    cards = open_cards(state, seat_index)  # listed once for reserving and buying
     moves = take_moves(state.bank)
-    if len(seat.reserved) < MAX_RESERVED:
-        moves += [RESERVE_CARD[cid] for cid in cards]
-        decks = state.decks
-        if decks[0]:
-            moves.append(RESERVE_DECK[0])
-        if decks[1]:
-            moves.append(RESERVE_DECK[1])
-        if decks[2]:
-            moves.append(RESERVE_DECK[2])
+    moves += reserve_moves(state, seat, cards)
     moves += buy_moves(state, seat, cards=cards)
     if not moves:
         moves.append(PASS)

@@ -164,9 +164,8 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
         if options.get("trading_posts") and _step_post_gem(state, seat_index, events):
             state.steps = AFTER_PURCHASE + AFTER_ACTION
             return events
-        if options.get("strongholds") and strongholds.has_options(state, seat_index):
+        if _step_stronghold(state, seat_index, events):
             state.steps = AFTER_PURCHASE[1:] + AFTER_ACTION
-            _wait(state, STRONGHOLD, {"stronghold": True})
             return events
         return _tail(state, seat_index, events, 0)
     if kind == "pass":
@@ -197,9 +196,9 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
         else:
             owner = strongholds.lift(state, move["card"])
             state.seats[owner].strongholds += 1
-        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": dict(CARD_JSON[move["card"]])}
+        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": _card(move["card"])}
         if action == "move":
-            event["from"] = dict(CARD_JSON[move["from"]])
+            event["from"] = _card(move["from"])
         events.append(event)
     elif kind == "return":
         tokens, bank = seat.tokens, state.bank
@@ -272,12 +271,9 @@ def _tail(state: SplendorState, seat_index: int, events: list[Event], at: int) -
             return events
         if at <= 1 and state.refills:
             _step_refill(state, seat_index, events)
-    if at <= 2:  # `_step_return`, written out
-        held = sum(seat.tokens)
-        if held > MAX_TOKENS:
-            _wait(state, RETURN, {"return": held - MAX_TOKENS})
-            state.steps = AFTER_ACTION[2:]
-            return events
+    if at <= 2 and _step_return(state, seat_index, events):
+        state.steps = AFTER_ACTION[2:]
+        return events
     if at <= 3 and sum(seat.bonuses) >= NOBLE_MIN_BONUSES and _step_noble(state, seat_index, events):
         state.steps = AFTER_ACTION[3:]
         return events
