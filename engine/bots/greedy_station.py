@@ -27,9 +27,7 @@ from ..games.station.station import (
     SHIELD_SECTORS,
     index,
     lane,
-    readiness,
     shared_readiness,
-    shield,
     synergy,
 )
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards
@@ -105,17 +103,11 @@ class Context:
                                             for name in self.storms)
         return found
 
-    def worth(self, grid: list[str | None]) -> float:
-        """What a station is expected to bring from here on: the Storm awards of its
-        departments and its Shield."""
-        ready = readiness(grid)
-        return sum(self.storm_value(d, v) for d, v in ready.items()) + 0.6 * shield(grid)[0]
-
     def ports(self, mid: str | None) -> int:
         return PORTS[mid] if mid is not None and mid in self.modules else 0
 
     def change(self, i: int, mid: str | None) -> float:
-        """The change of `worth` when node ``i`` holds ``mid`` (None: emptied), plus the
+        """The change of the station's worth when node ``i`` holds ``mid`` (None: emptied), plus the
         Synergy a newly installed module earns now. Only the departments of the module that
         leaves and the one that comes change their Readiness, and only node i's Shield lane.
         (Worked out once per node and module: purchases differ by their payments.)"""
