@@ -150,16 +150,21 @@ def forage_price(state: StarsState, forage_id: str) -> tuple[list[int], bool]:
     """The light to pay now, and whether the early-bird reward is uncovered (and paid for)."""
     f = FORAGE[forage_id]
     early = not state.early_covered(forage_id)
-    price = [f.cost[c] + (f.early_cost[c] if early else 0) for c in range(3)]
-    return price, early
+    cost, extra = f.cost, f.early_cost
+    return ([cost[0] + extra[0], cost[1] + extra[1], cost[2] + extra[2]] if early else list(cost)), early
 
 
-def can_forage(state: StarsState, seat: int, forage_id: str) -> bool:
-    if state.forage[forage_id] <= 0 or not main_board.connected(state.lit, forage_id):
-        return False
-    price, _early = forage_price(state, forage_id)
+def forage_spaces(state: StarsState, seat: int) -> list[str]:
+    """The foraging spaces the seat may forage at now, in id order: connected to the Village,
+    with tokens left, and the price (`forage_price`) within the seat's light."""
     light = state.seats[seat].light
-    return all(light[c] >= price[c] for c in range(3))
+    out = []
+    for fid in main_board.connected_spaces(state.lit):
+        if state.forage[fid] > 0:
+            price, _early = forage_price(state, fid)
+            if light[0] >= price[0] and light[1] >= price[1] and light[2] >= price[2]:
+                out.append(fid)
+    return out
 
 
 def forage(state: StarsState, seat: int, move: dict[str, Any], events: list[Event]) -> None:
@@ -237,8 +242,10 @@ def offer_card_moves(state: StarsState, seat: int) -> list[int]:
     if state.offer_card is None:
         return []
     tokens = state.seats[seat].tokens
+    filled = state.offer_filled
     return [n for n, (needs, _vp) in enumerate(OFFER_CARDS[state.offer_card])
-            if not state.offer_filled[n] and all(tokens[k] >= needs[k] for k in range(4))]
+            if not filled[n] and tokens[0] >= needs[0] and tokens[1] >= needs[1] and tokens[2] >= needs[2]
+            and tokens[3] >= needs[3]]
 
 
 # --- stargazing, recall, stardust -------------------------------------------------------

@@ -105,10 +105,30 @@ def cell_index(value: Any) -> int | None:
     return INDEX.get((value[0], value[1]))
 
 
+Sides = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""`Board.sides`: ``(vacant, may_have, may_lack)``."""
+
+
+class _Reading:
+    """What `Board.sides` worked out for one position of a board, with copies of the tiles, lines
+    and stardust it was read from, and what `Board.fit_sets` and `Board.stardust_cells` made of it
+    (worked out when first asked)."""
+
+    __slots__ = ("dust", "dust_cells", "fit", "mask", "sides", "tile")
+
+    def __init__(self, board: Board, sides: Sides) -> None:
+        self.tile = board.tile[:]
+        self.mask = board.mask[:]
+        self.dust = board.dust[:]
+        self.sides = sides
+        self.fit: FitSets | None = None
+        self.dust_cells: tuple[tuple[int, int], ...] | None = None
+
+
 class Board:
     """The tiles, stardust and bonus tokens on one player board."""
 
-    __slots__ = ("bonus", "colour", "crystal", "dust", "mask", "taken", "tile")
+    __slots__ = ("_reading", "bonus", "colour", "crystal", "dust", "mask", "taken", "tile")
 
     def __init__(self) -> None:
         n = len(CELLS)
@@ -119,6 +139,9 @@ class Board:
         self.dust: list[int] = [0] * n  # stardust tokens filling the cell
         self.bonus: dict[str, str] = {}  # corner → bonus token printed/placed there
         self.taken: list[str] = []  # bonus tokens already gained (each once)
+        # the last `sides` worked out, used again while the tiles, lines and stardust are the
+        # same (compared by value, so however the lists were changed)
+        self._reading: _Reading | None = None
 
     # --- reading --------------------------------------------------------------------
 
@@ -144,13 +167,26 @@ class Board:
                 block |= 1 << d
         return need, block
 
-    def sides(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    def sides(self) -> Sides:
         """The placement rule for every cell at once, as cell sets (see `CELL_BIT`):
         ``(vacant, may_have, may_lack)``. A new tile may have a line in direction d on the
         cells of ``may_have[d]`` — there it does not face the edge, a bonus corner, stardust or
         a tile's side without a line — and may lack one on the cells of ``may_lack[d]``, where
         no tile's line points into the cell from that side. Playable cells only.
         """
+        return self._read().sides
+
+    def _read(self) -> _Reading:
+        """The reading of the board as it is now: the last one while the tiles, lines and
+        stardust are unchanged, else a new one (`_sides`)."""
+        reading = self._reading
+        if (reading is None or reading.mask != self.mask or reading.dust != self.dust
+                or reading.tile != self.tile):
+            reading = self._reading = _Reading(self, self._sides())
+        return reading
+
+    def _sides(self) -> Sides:
+        """`sides`, worked out."""
         dust = int.from_bytes(bytes(_BY_POSITION(self.dust)).translate(_NONZERO), "little")
         occupied = sum(compress(CELL_BIT, self.tile)) | dust
         plain = occupied ^ dust  # the tiles (a cell with stardust counts as stardust)
@@ -230,14 +266,22 @@ class Board:
         return [t for t in BONUS_TOKENS if t in found]
 
     def stardust_cells(self) -> list[tuple[int, int]]:
-        """(cell, stardust needed) for every vacant cell that lines point into."""
-        out = []
-        for i in PLAYABLE:
-            if self.tile[i] is None and not self.dust[i]:
-                n = POP[self.incoming(i)]
-                if n:
-                    out.append((i, n))
-        return out
+        """(cell, stardust needed) for every vacant cell that lines point into, in board order.
+
+        Read off `sides`: a line points into a vacant cell from each direction where a new tile
+        may not lack one, so six times the vacant set less its six ``may_lack`` sets counts, in
+        each cell's byte, the lines pointing in.
+        """
+        reading = self._read()
+        found = reading.dust_cells
+        if found is None:
+            vacant, _may_have, (lacks0, lacks1, lacks2, lacks3, lacks4, lacks5) = reading.sides
+            counts = (6 * vacant - (lacks0 & vacant) - (lacks1 & vacant) - (lacks2 & vacant)
+                      - (lacks3 & vacant) - (lacks4 & vacant) - (lacks5 & vacant)).to_bytes(POSITIONS, "little")
+            cells = counts.translate(_NONZERO)
+            found = reading.dust_cells = tuple(zip(compress(CELL_AT_POSITION, cells), compress(counts, cells),
+                                                   strict=True))
+        return list(found)
 
     def fits(self, i: int, mask: int) -> bool:
         need, block = self.constraints(i)
@@ -250,11 +294,15 @@ class Board:
         each subset of directions 0–2 the tile has lines in, the cells where those three sides
         are allowed; ``high`` the same for directions 3–5.
         """
-        vacant, (has0, has1, has2, has3, has4, has5), (lacks0, lacks1, lacks2, lacks3, lacks4, lacks5) = self.sides()
+        reading = self._read()
+        if reading.fit is not None:
+            return reading.fit
+        vacant, (has0, has1, has2, has3, has4, has5), (lacks0, lacks1, lacks2, lacks3, lacks4, lacks5) = reading.sides
         a, b, c, d = lacks0 & lacks1 & vacant, has0 & lacks1 & vacant, lacks0 & has1 & vacant, has0 & has1 & vacant
         low = (a & lacks2, b & lacks2, c & lacks2, d & lacks2, a & has2, b & has2, c & has2, d & has2)
         a, b, c, d = lacks3 & lacks4, has3 & lacks4, lacks3 & has4, has3 & has4
         high = (a & lacks5, b & lacks5, c & lacks5, d & lacks5, a & has5, b & has5, c & has5, d & has5)
+        reading.fit = low, high
         return low, high
 
     # --- changing ---------------------------------------------------------------------
@@ -324,6 +372,7 @@ class Board:
         b.dust = self.dust[:]
         b.bonus = dict(self.bonus)
         b.taken = self.taken[:]
+        b._reading = self._reading
         return b
 
     def to_json(self) -> dict[str, Any]:

@@ -15,14 +15,22 @@ Spaces in between take any colour. These functions list the steps that can still
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Iterable, Iterator
 
-from .components import FORAGE, FORAGE_AT, LINKS, VILLAGE_ADJACENT
+from .components import FORAGE, LINKS, VILLAGE_ADJACENT
+
+DOORSTEP_COLOUR: dict[str, int] = {f.doorstep: f.colour for f in FORAGE.values()}
+"""Doorstep path space → the colour of the foraging space beside it."""
+
+
+def connected_spaces(lit: dict[str, int]) -> list[str]:
+    """The foraging spaces connected to the Village, in id order: those whose doorstep is lit."""
+    return [fid for fid, f in FORAGE.items() if f.doorstep in lit]
 
 
 def connected(lit: dict[str, int], forage_id: str) -> bool:
-    """A foraging space is connected to the Village when its doorstep is lit."""
-    return FORAGE[forage_id].doorstep in lit
+    """A foraging space is connected to the Village when its doorstep is lit (`connected_spaces`)."""
+    return forage_id in connected_spaces(lit)
 
 
 def start_colours(lit: dict[str, int], space: str) -> tuple[int, ...]:
@@ -41,24 +49,20 @@ def _can_finish(lit: dict[str, int], path: list[str], light: list[int]) -> bool:
     away, with at least L light left of which one has d's colour (spaces between: any colour).
     """
     total = sum(light)
-    if total == 0:
-        return False
-    used = set(path)
-    start = path[-1]
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        s = queue.popleft()
-        if dist[s] >= total:
-            continue
-        for n in LINKS[s]:
-            if n in dist or n in used or n in lit:
-                continue
-            dist[n] = dist[s] + 1
-            fid = FORAGE_AT.get(n)
-            if fid is not None and light[FORAGE[fid].colour] >= 1:
-                return True
-            queue.append(n)
+    blocked = set(lit)
+    blocked.update(path)
+    frontier = [path[-1]]
+    for _ in range(total):  # the spaces one more step away, while there is light for the step
+        reached = []
+        for s in frontier:
+            for n in LINKS[s]:
+                if n not in blocked:
+                    blocked.add(n)
+                    colour = DOORSTEP_COLOUR.get(n)
+                    if colour is not None and light[colour] >= 1:
+                        return True
+                    reached.append(n)
+        frontier = reached
     return False
 
 
@@ -68,30 +72,30 @@ def steps(lit: dict[str, int], path: list[str], light: list[int]) -> list[tuple[
     ``path`` are the spaces already lit by this scouting action (their light already spent);
     ``light`` is what the seat has left.
     """
-    out: list[tuple[str, int, bool]] = []
-    candidates: list[tuple[str, tuple[int, ...]]]
+    return list(_steps(lit, path, light))
+
+
+def _steps(lit: dict[str, int], path: list[str], light: list[int]) -> Iterator[tuple[str, int, bool]]:
+    """`steps`, one at a time (`can_scout` stops at the first)."""
+    candidates: Iterable[tuple[str, tuple[int, ...]]]
     if path:
         candidates = [(n, (0, 1, 2)) for n in LINKS[path[-1]] if n not in lit]
-    else:
-        candidates = []
-        for s in sorted(set(VILLAGE_ADJACENT) | {n for p in lit for n in LINKS[p]}):
-            colours = start_colours(lit, s)
-            if colours:
-                candidates.append((s, colours))
+    else:  # worked out as they are reached (no colours: not a start)
+        starts = sorted(set(VILLAGE_ADJACENT).union(*map(LINKS.__getitem__, lit)))
+        candidates = ((s, start_colours(lit, s)) for s in starts)
     for space, colours in candidates:
-        fid = FORAGE_AT.get(space)
+        door = DOORSTEP_COLOUR.get(space)
         for c in colours:
             if light[c] < 1:
                 continue
-            if fid is not None and FORAGE[fid].colour == c:
-                out.append((space, c, True))
+            if door == c:
+                yield space, c, True
             left = light[:]
             left[c] -= 1
             if _can_finish(lit, path + [space], left):
-                out.append((space, c, False))
-    return out
+                yield space, c, False
 
 
 def can_scout(lit: dict[str, int], light: list[int]) -> bool:
     """Whether any scouting path can be completed with this light."""
-    return bool(steps(lit, [], light))
+    return next(_steps(lit, [], light), None) is not None

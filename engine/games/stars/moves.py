@@ -17,7 +17,7 @@ from typing import Any
 
 from . import actions, main_board, stargazing, wood_ash
 from .board import CELL_AT_POSITION, CELLS, FIRST_PLAYABLE, PLAYABLE_SPAN
-from .components import FORAGE, KINDS, TILES
+from .components import KINDS, TILES
 from .state import ACTION, FINAL, OVER, STARGAZING, WOOD_ASH, StarsState
 
 END_TURN: dict[str, Any] = {"type": "end_turn"}
@@ -28,16 +28,16 @@ SCOUT_CANCEL: dict[str, Any] = {"type": "scout_cancel"}
 def waiting_for(state: StarsState) -> list[int]:
     if state.ended:
         return []
-    seats = {i for i, s in enumerate(state.seats) if s.pending}
-    if state.phase == STARGAZING:
-        seats |= {i for i, s in enumerate(state.seats) if s.hand}
-    elif state.phase == WOOD_ASH and state.picks:
-        seats.add(state.picks[0])
-    elif state.phase == ACTION and state.current is not None:
-        seats.add(state.current)
-    elif state.phase == FINAL:
-        seats |= {i for i, s in enumerate(state.seats) if not s.done}
-    return sorted(seats)
+    phase = state.phase
+    if phase == STARGAZING:
+        return [i for i, s in enumerate(state.seats) if s.pending or s.hand]
+    if phase == FINAL:
+        return [i for i, s in enumerate(state.seats) if s.pending or not s.done]
+    if phase == WOOD_ASH:
+        seat = state.picks[0] if state.picks else None
+    else:
+        seat = state.current if phase == ACTION else None
+    return [i for i, s in enumerate(state.seats) if s.pending or i == seat]
 
 
 def stardust_only(state: StarsState, waiting: list[int] | None = None) -> list[int]:
@@ -72,6 +72,8 @@ def bonus_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
 Orientation = tuple[int, int, list[dict[str, Any] | None]]
 _ROW_CELLS = CELL_AT_POSITION[FIRST_PLAYABLE:FIRST_PLAYABLE + PLAYABLE_SPAN]
 _SKIP = 8 * FIRST_PLAYABLE
+_ROW_CELL_JSON = [None if i < 0 else [*CELLS[i]] for i in _ROW_CELLS]
+"""The ``[q, r]`` of each cell by position, shared by the place moves on it (read-only)."""
 _ORIENTATIONS: dict[str, tuple[Orientation, ...]] = {}
 """Per tile met, its sides A then B at rotations 0–5: the halves of the line mask that index
 `Board.fit_sets`, and the place move on each cell by position (`board.POSITION`, from
@@ -82,8 +84,8 @@ stays cheap; a corner's is never listed."""
 def _orientations(tid: str) -> tuple[Orientation, ...]:
     tile = TILES[tid]
     found = _ORIENTATIONS[tid] = tuple(
-        (m & 7, m >> 3, [None if i < 0 else {"type": "place", "tile": tid, "side": side, "rotation": rot,
-                                             "cell": [*CELLS[i]]} for i in _ROW_CELLS])
+        (m & 7, m >> 3, [None if cell is None else {"type": "place", "tile": tid, "side": side, "rotation": rot,
+                                                    "cell": cell} for cell in _ROW_CELL_JSON])
         for side in stargazing.SIDES for rot, m in enumerate(tile.side(side).masks))
     return found
 
@@ -112,40 +114,38 @@ def action_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
     """The action-turn moves of the seat taking its turn (no scouting under way)."""
     s = state.seats[seat]
     out: list[dict[str, Any]] = []
-    has_villager = actions.ready_villager(state, seat) is not None
+    # how each action may be paid: "action" (with a ready villager for the three that need
+    # one) while actions are left, then "ash" while a wood-ash token of its kind is kept
+    free = ["action"] if state.actions_left > 0 else []
+    with_villager = free if actions.ready_villager(state, seat) is not None else []
 
-    def paid(kind: str, villager: bool) -> list[str]:
-        ways = []
-        if state.actions_left > 0 and (has_villager or not villager):
-            ways.append("action")
-        if actions.has_ash(state, seat, actions.ASH_KIND[kind]):
-            ways.append("ash")
-        return ways
+    def paid(kind: str, ways: list[str]) -> list[str]:
+        return ways + ["ash"] if s.ash and actions.has_ash(state, seat, actions.ASH_KIND[kind]) else ways
 
-    ways = paid("scout", False)
+    ways = paid("scout", free)
     if ways and main_board.can_scout(state.lit, s.light):
         out += [{"type": "scout", "via": w} for w in ways]
-    ways = paid("forage", True)
+    ways = paid("forage", with_villager)
     if ways:
-        for fid in FORAGE:
-            if actions.can_forage(state, seat, fid):
-                out += [{"type": "forage", "space": fid, "via": w} for w in ways]
-    ways = paid("offer", True)
+        for fid in actions.forage_spaces(state, seat):
+            out += [{"type": "forage", "space": fid, "via": w} for w in ways]
+    ways = paid("offer", with_villager)
     if ways:
+        tokens = s.tokens
         for k, name in enumerate(KINDS):
-            if s.tokens[k] > 0:
+            if tokens[k] > 0:
                 out += [{"type": "offer", "kind": name, "via": w} for w in ways]
         for n in actions.offer_card_moves(state, seat):
             out += [{"type": "offer", "space": n, "via": w} for w in ways]
-    if state.actions_left > 0 and has_villager:
+    if with_villager:
         out += [{"type": "stargaze", "space": p} for p in state.sky_vacant()]
-    ways = paid("recall", False)
-    out_there = actions.recallable(state, seat)
-    if ways and out_there:
+    ways = paid("recall", free)
+    if ways:
+        out_there = actions.recallable(state, seat)
         for size in range(1, len(out_there) + 1):
             for group in combinations(out_there, size):
                 out += [{"type": "recall", "villagers": list(group), "via": w} for w in ways]
-    ways = paid("gain_stardust", False)
+    ways = paid("gain_stardust", free)
     if ways and state.supply_stardust > 0:
         out += [{"type": "gain_stardust", "via": w} for w in ways]
     out.append(END_TURN)

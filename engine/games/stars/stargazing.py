@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import CELLS, Board, FitSets, cell_json, cells_of
+from .board import BITS, CELLS, Board, FitSets, cell_json, cells_of
 from .components import (
     BONUS_EXTRA_ACTIONS,
     COLOURS,
@@ -101,7 +101,7 @@ def place(state: StarsState, seat: int, tile_id: str, side: str, rotation: int, 
     fx = s.board.place_tile(cell, tile_id, side, rotation, crystal)
     events.append({"type": "place", "seat": seat, "tile": tile_id, "side": side, "rotation": rotation % 6,
                    "cell": cell_json(cell), "colour": face.colour,
-                   "lines": [d for d in range(6) if s.board.mask[cell] >> d & 1], "crystal": crystal})
+                   "lines": list(BITS[s.board.mask[cell]]), "crystal": crystal})
     if fx["areas"]:
         gained = min(fx["areas"], state.supply_stardust)
         state.supply_stardust -= gained

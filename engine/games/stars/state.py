@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...rng import Rng
@@ -16,6 +17,8 @@ OVER = "over"
 
 CATEGORIES: tuple[str, ...] = ("constellations", "scouting", "offerings", "early_bird", "leftover", "unplaced")
 """Where a seat's VP came from (x2 bonus VP count as constellations)."""
+
+_SPACE = itemgetter(0)
 
 READY = "ready"
 ON_BONUS = "bonus"
@@ -156,10 +159,8 @@ class StarsState:
         (space, seat, "elder" or "villager")."""
         out = [(pos, seat, "elder") for seat, pos in enumerate(self.elders)]
         for seat, s in enumerate(self.seats):
-            for place in s.villagers:
-                if place.startswith("sky:"):
-                    out.append((int(place[4:]), seat, "villager"))
-        out.sort(key=lambda t: -t[0])
+            out += [(int(place[4:]), seat, "villager") for place in s.villagers if place.startswith("sky:")]
+        out.sort(key=_SPACE, reverse=True)  # stable: what shares a space keeps this order
         return out
 
     def turn_order(self) -> list[int]:
@@ -168,7 +169,7 @@ class StarsState:
 
     def sky_vacant(self) -> list[int]:
         """Vacant night-sky spaces behind the Girl (where a villager may go)."""
-        taken = {pos for pos, _seat, _kind in self.sky_order()}
+        taken = set(map(_SPACE, self.sky_order()))
         return [p for p in range(1, self.girl) if p not in taken]
 
     def early_covered(self, forage_id: str) -> bool:

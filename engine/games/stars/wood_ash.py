@@ -61,17 +61,37 @@ def light_choices(kind: str, region: str) -> list[tuple[int, int, int]]:
     return out  # type: ignore[return-value]
 
 
+PickMoves = tuple[dict[str, Any] | None, tuple[tuple[tuple[int, ...], dict[str, Any]], ...], dict[str, Any] | None]
+_PICKS: dict[tuple[str, str], PickMoves] = {}
+"""Per wood-ash token and landing region met: its keep move (none for "x2"), its light moves
+each with the light it takes (`light_choices`), and for "x2" the move taking nothing — shared,
+read-only dicts, bounded by the components (13 tokens × 7 regions)."""
+
+
+def _pick_table(tid: str, region: str) -> PickMoves:
+    kind = ASH[tid]
+    found = _PICKS[(tid, region)] = (
+        None if kind == "x2" else {"type": "ash_keep", "token": tid},
+        tuple((g, {"type": "ash_light", "token": tid, "light": {COLOURS[c]: n for c, n in enumerate(g) if n}})
+              for g in light_choices(kind, region)),
+        {"type": "ash_light", "token": tid, "light": {}} if kind == "x2" else None,
+    )
+    return found
+
+
 def pick_moves(state: StarsState) -> list[dict[str, Any]]:
+    """The picking seat's moves: per token in the sky, keep it (not "x2"), then each light it
+    may give that the supply holds ("x2" with none to give: discarded for nothing)."""
+    red, blue, yellow = state.supply_light
     out: list[dict[str, Any]] = []
     for tid, region in state.sky:
-        kind = ASH[tid]
-        if kind != "x2":
-            out.append({"type": "ash_keep", "token": tid})
-        gains = [g for g in light_choices(kind, region) if all(g[c] <= state.supply_light[c] for c in range(3))]
-        for g in gains:
-            out.append({"type": "ash_light", "token": tid, "light": {COLOURS[c]: n for c, n in enumerate(g) if n}})
-        if kind == "x2" and not gains:
-            out.append({"type": "ash_light", "token": tid, "light": {}})  # the supply has none to give
+        keep, lights, nothing = _PICKS.get((tid, region)) or _pick_table(tid, region)
+        if keep is not None:
+            out.append(keep)
+        gains = [move for g, move in lights if g[0] <= red and g[1] <= blue and g[2] <= yellow]
+        out += gains
+        if nothing is not None and not gains:
+            out.append(nothing)  # the supply has none to give
     return out
 
 
