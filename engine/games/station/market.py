@@ -53,13 +53,17 @@ def refill_berth(state: StationState, berth: int, events: list[Event]) -> None:
 def drift(state: StationState, events: list[Event]) -> None:
     """Round-end Drift, berth by berth; then every module in the market is present for the
     next round."""
+    discounts = state.discounts
+    waiting = state.waiting
     for b, mid in enumerate(state.berths):
-        if mid is None or state.waiting[b]:
+        if mid is None or waiting[b]:
             continue
-        if state.discounts[b] < MAX_DISCOUNT:
-            state.discounts[b] += 1
-            events.append({"type": "drift", "berth": b, "module": mid, "discount": state.discounts[b],
-                           "cost": effective_cost(state, b)})
+        discount = discounts[b]
+        if discount < MAX_DISCOUNT:
+            discounts[b] = discount = discount + 1
+            cost = COST_OF[mid] - discount  # `effective_cost`, written out
+            events.append({"type": "drift", "berth": b, "module": mid, "discount": discount,
+                           "cost": cost if cost > MIN_COST else MIN_COST})
         elif state.supply:
             new = state.supply.pop()
             state.supply.insert(0, mid)

@@ -36,11 +36,26 @@ DOCK = "dock"
 def acquire_choices(display: list[str]) -> list[list[str]]:
     """One displayed credit; or two or three of different guilds totalling at most 7
     (in display order)."""
-    return [move["credits"] for move in acquire_moves(display)]
+    return [list(move["credits"]) for move in acquire_moves(display)]
+
+
+_ACQUIRE: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
 
 def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
-    """The acquire move of each of `acquire_choices`, in its order (built fresh)."""
+    """The acquire move of each of `acquire_choices`, in its order: a fresh list of shared,
+    read-only moves, remembered for the last few displays (the display stays as it is on
+    every turn that takes no credit)."""
+    key = tuple(display)
+    found = _ACQUIRE.get(key)
+    if found is None:
+        if len(_ACQUIRE) >= 64:
+            _ACQUIRE.clear()
+        found = _ACQUIRE[key] = _acquire_moves(key)
+    return found.copy()
+
+
+def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
     out = [{"type": "acquire", "credits": [c]} for c in display]
     n = len(display)
     for a in range(n):
@@ -117,16 +132,24 @@ CREDIT_SLOT: dict[str, tuple[str, int]] = {cid: (CREDIT_GUILD[cid], CREDIT_VALUE
 """Each credit's guild and the index of its value in `hand_counts`."""
 
 
+_HANDS: dict[tuple[str, ...], dict[str, tuple[int, ...]]] = {}
+"""`hand_counts` remembered per hand (a seat's hand stays as it is on its turns that pay nothing)."""
+
+
 def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list[dict[str, Any]]:
     """Each market module the hand can pay for, once per payment, to each node where it can
     be installed and to the Dry Dock while it has room."""
     moves: list[dict[str, Any]] = []
-    by_guild = hand_counts(seat.hand)
+    hand = tuple(seat.hand)
+    by_guild = _HANDS.get(hand)
+    if by_guild is None:
+        if len(_HANDS) >= 4096:
+            _HANDS.clear()
+        by_guild = _HANDS[hand] = hand_counts(seat.hand)
     if not by_guild:
         return moves
     dock_room = len(seat.dock) < DOCK_CAPACITY
     discounts = state.discounts
-    open_ = plan.open
     dests_of: dict[int, list[Any]] = {}  # per port mask: the nodes it installs at (and the Dock)
     for b, mid in enumerate(state.berths):
         if mid is None:
@@ -135,13 +158,17 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list
         if counts is None:
             continue
         cost = COST_OF[mid] - discounts[b]  # `effective_cost`, written out
-        pays = payments(counts, cost if cost > MIN_COST else MIN_COST)
+        if cost < MIN_COST:
+            cost = MIN_COST
+        pays = _PAYMENTS.get((counts, cost))
+        if pays is None:
+            pays = payments(counts, cost)
         if not pays:
             continue
         ports = PORT_MASK[mid]
         dests = dests_of.get(ports)
         if dests is None:
-            dests = dests_of[ports] = [NODE_JSON[i] for i, mask in open_ if mask & ports]
+            dests = dests_of[ports] = [NODE_JSON[i] for i in plan.installs(ports)]
             if dock_room:
                 dests.append(DOCK)
         moves += [{"type": "purchase", "module": mid, "pay": pay, "to": to} for pay in pays for to in dests]
@@ -159,6 +186,10 @@ EXCHANGE: dict[str, list[dict[str, Any]]] = {
 """Per module, its exchange move at each node (shared, read-only)."""
 
 
+SLOTS = [tuple(j for j in range(DOCK_CAPACITY) if bits >> j & 1) for bits in range(1 << DOCK_CAPACITY)]
+"""Per set of Dock places (bit j: the j-th module), those places in order."""
+
+
 def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dict[str, Any]]:
     """Install a Dock module, remove a module to the Dock, or exchange the two at one node,
     each leaving the entire station legal (see `Layout`)."""
@@ -167,26 +198,15 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
     moves: list[dict[str, Any]] = []
     dock = seat.dock
     if dock:
-        open_ = plan.open
         for mid in dock:
-            ports = PORT_MASK[mid]
             at = INSTALL[mid]
-            moves += [at[i] for i, mask in open_ if mask & ports]
+            moves += [at[i] for i in plan.installs(PORT_MASK[mid])]
     if len(dock) < DOCK_CAPACITY:
         moves += [REMOVE[i] for i in plan.removable]
     if dock:
-        masks = [(EXCHANGE[mid], PORT_MASK[mid]) for mid in dock]
-        for i, core, parts in plan.exchange:
-            if not parts:
-                moves += [at[i] for at, ports in masks if core & ports]
-                continue
-            for at, ports in masks:
-                if core & ports:
-                    for m in parts:
-                        if not m & ports:
-                            break
-                    else:
-                        moves.append(at[i])
+        nodes, slots = plan.exchanges([PORT_MASK[mid] for mid in dock])
+        rows = [EXCHANGE[mid] for mid in dock]
+        moves += [rows[j][i] for i in nodes for j in SLOTS[slots[i]]]
     return moves
 
 

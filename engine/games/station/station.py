@@ -16,7 +16,8 @@ direct corridor. Sector 9 neighbors sector 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, TypeAlias
 
 from .components import DEPT_OF, PORT_MASK, SIDES_OF
@@ -191,9 +192,16 @@ def synergy(grid: Grid, i: int, mid: str) -> tuple[int, list[int]]:
     and the qualifying neighbours: corridor neighbours of another department, not the Core.
     2 or more: 2 renown; 3 different departments among them: 3 instead."""
     dept = DEPT_OF[mid]
-    joined = {j: DEPT_OF[other] for j in corridor_neighbours(grid, i, mid) if (other := grid[j]) is not None}
-    qualifying = [j for j, d in joined.items() if d != dept]
-    departments = {joined[j] for j in qualifying}
+    sides = SIDES_OF[mid]
+    qualifying = []
+    departments = set()
+    for j, mine, theirs in NEIGHBOURS[i]:  # `corridor_neighbours`, written out
+        other = grid[j]
+        if other is not None and sides[mine] and SIDES_OF[other][theirs]:
+            d = DEPT_OF[other]
+            if d != dept:
+                qualifying.append(j)
+                departments.add(d)
     if len(departments) >= 3:
         return 3, qualifying
     if len(qualifying) >= 2:
@@ -279,163 +287,250 @@ CORRIDOR_TO: list[tuple[tuple[int, ...], ...]] = [
     for i in range(NODES)]
 """Per node and mask of sides, the nodes (or `CORE`) those sides face: with the mask of a
 module's corridors there (its ports that meet `facings`), its corridor neighbours."""
-FACE_ADD: list[tuple[tuple[tuple[int, int], ...], ...]] = [
-    tuple(tuple((j, 1 << theirs) for j, mine, theirs in NEIGHBOURS[i] if m >> mine & 1) for m in range(16))
-    for i in range(NODES)]
-"""Per node and port mask of the module there: each neighbour its ports face, with the bit of
-that neighbour's side facing back (what the module adds to the neighbours' `facings`)."""
 FACE_SIDES: list[tuple[tuple[tuple[int, int], ...], ...]] = [
     tuple(tuple((j, 1 << k) for k, j in enumerate(_SIDE_NODES[i]) if m >> k & 1 and j is not None)
           for m in range(16))
     for i in range(NODES)]
 """Per node and `facings` mask: each side in the mask with the node (or `CORE`) it faces."""
-_SUPPORT_NEEDED = tuple(SUPPORT_NEEDED)
-_SUPPORT = tuple(SUPPORT)
+
+# A whole station in one integer, a byte ("lane") per node: node i's byte is bits 8i…8i+7.
+# Shifting such an integer moves every node's byte at once (a ring up or down is 80 bits, a
+# sector 8 bits, with the sector 9 / sector 0 wrap taken apart), so `Layout` works out every
+# node's facings and support in a few operations instead of a loop over the nodes.
+_OCCUPIED_BIT = 1 << 4
+_LANE_BYTE: dict[str | None, int] = {None: 0, **{mid: p | _OCCUPIED_BIT for mid, p in PORT_MASK.items()}}
+"""Per slot of a grid: its byte — the module's port mask (bit k: side k is a port) and bit 4 set."""
+
+
+def _lanes(bit: int, nodes: Iterable[int]) -> int:
+    """``bit`` in the byte of each of ``nodes``."""
+    return sum(bit << 8 * i for i in nodes)
+
+
+_ALL = range(NODES)
+_ONES = _lanes(1, _ALL)
+_LANE = _lanes(0xFF, _ALL)
+_RINGS_12 = [i for i in _ALL if i < 2 * SECTORS]
+_RINGS_23 = [i for i in _ALL if i >= SECTORS]
+_SECTOR_0 = _lanes(0xFF, (i for i in _ALL if i % SECTORS == 0))
+_SECTOR_9 = _lanes(0xFF, (i for i in _ALL if i % SECTORS == 9))
+_CORE_FACE = _lanes(1 << INWARD, range(SECTORS))
+_OUT_12 = _lanes(1 << OUTWARD, _RINGS_12)
+_IN_23 = _lanes(1 << INWARD, _RINGS_23)
+_CW_NOT_9 = _lanes(1 << CW, _ALL) & ~_SECTOR_9
+_CW_9 = _lanes(1 << CW, _ALL) & _SECTOR_9
+_CCW_NOT_0 = _lanes(1 << CCW, _ALL) & ~_SECTOR_0
+_CCW_0 = _lanes(1 << CCW, _ALL) & _SECTOR_0
+_ONES_12 = _lanes(1, _RINGS_12)
+_ONES_23 = _lanes(1, _RINGS_23)
+_BIAS = sum((4 - SUPPORT_NEEDED[i]) << 8 * i for i in _ALL)
+"""Per node, 4 less the supporters it needs: a supporter count plus this is ≥ 4 when supported."""
+_MEETS = [0] + [_lanes(m, _ALL) for m in range(1, 16)]
+"""Per port mask, that mask in every lane."""
+_FIFTEENS = 15 * _ONES
+_NOT_9 = _LANE & ~_SECTOR_9
+_NOT_0 = _LANE & ~_SECTOR_0
+
+
+_RING_ONES = _lanes(1, range(SECTORS))
+_RING_NODES = [
+    {sum(1 << 8 * k for k in range(SECTORS) if c >> k & 1): tuple(base + k for k in range(SECTORS) if c >> k & 1)
+     for c in range(1 << SECTORS)}
+    for base in (0, SECTORS, 2 * SECTORS)]
+"""Per ring, its ten bytes (each 0 or 1, ring's first node lowest) → those nodes, in order."""
+
+
+def _nodes(lanes: int) -> tuple[int, ...]:
+    """The nodes whose byte in ``lanes`` is 1 (every byte 0 or 1), in node order."""
+    first, second, third = _RING_NODES
+    return first[lanes & _RING_ONES] + second[lanes >> 80 & _RING_ONES] + third[lanes >> 160]
+
+
+def _search(corridors: bytes) -> tuple[list[int], dict[int, list[tuple[int, int]]]]:
+    """The corridor graph searched depth first from the Core (see `Layout`), given each node's
+    corridor mask: each node's discovery number (the Core's is 0, an empty node's −1), and per
+    cut point the discovery ranges [disc[v], end) of the subtrees hanging from it only."""
+    to = CORRIDOR_TO
+    disc = [-1] * (NODES + 1)
+    disc[CORE] = 0
+    hanging: dict[int, list[tuple[int, int]]] = {}
+    counter = 1
+
+    def visit(u: int, parent: int) -> int:
+        nonlocal counter
+        disc[u] = low = d = counter
+        counter += 1
+        for v in to[u][corridors[u]]:
+            dv = disc[v]
+            if dv >= 0:
+                if dv < low and v != parent:
+                    low = dv
+                continue
+            if len(to[v][corridors[v]]) == 1:  # a leaf, joined to u only: no call needed
+                disc[v] = lv = counter
+                counter += 1
+            else:
+                lv = visit(v, u)
+                if lv < low:
+                    low = lv
+            if lv >= d:
+                found = hanging.get(u)
+                if found is None:
+                    hanging[u] = [(disc[v], counter)]
+                else:
+                    found.append((disc[v], counter))
+        return low
+
+    for root in range(SECTORS):  # the Core's children: inner nodes with an inward corridor
+        if corridors[root] & 1 and disc[root] < 0:
+            if len(to[root][corridors[root]]) == 1:  # joined to the Core only
+                disc[root] = counter
+                counter += 1
+            else:
+                visit(root, CORE)
+    return disc, hanging
+
+
+_SEARCHES: dict[bytes, tuple[list[int], dict[int, list[tuple[int, int]]]]] = {}
+"""`_search` remembered by corridor masks (stations that differ only where no corridor runs share it)."""
 
 
 class Layout:
-    """What can change in one legal station, worked out once (and the exchanges only when
-    asked for, as they matter only with a module in the Dock):
+    """What can change in one legal station, worked out once (the installs and exchanges per
+    port mask when asked for):
 
-    - ``open``: empty supported nodes with their `facing` masks — a module installs there
-      when one of its ports meets the mask;
+    - ``open``: the empty supported nodes; ``faces``: per node, its `facings` mask — a module
+      installs at an open node when one of its ports meets the mask (`installs`);
     - ``removable``: installed nodes whose module can leave (no module above loses its
       support, and no module loses its route: not a cut point);
-    - ``exchange``: per installed node, the sides facing the Core's part of the station and
+    - `exchanges`: per installed node, the sides facing the Core's part of the station and
       the sides facing each part that hangs from that node only — a Dock module can take the
       node's place when its ports meet the first mask and every one of the others (support is
       unchanged: the node stays occupied).
 
-    The corridor graph is searched once depth first from the Core (Tarjan's cut points):
-    removing a node that is not a cut point leaves every other module routed; removing a cut
-    point u cuts off each "hanging" child subtree of u (a child v with low[v] ≥ disc[u]), the
-    rest stays with the Core. A subtree is a range of discovery numbers [disc[v], end).
+    Facings, corridors and support are worked out for every node at once, a byte per node in
+    one integer (see `_LANE_BYTE`). The corridor graph is searched once depth first from the
+    Core (Tarjan's cut points): removing a node that is not a cut point leaves every other
+    module routed; removing a cut point u cuts off each "hanging" child subtree of u (a child
+    v with low[v] ≥ disc[u]), the rest stays with the Core. A subtree is a range of discovery
+    numbers [disc[v], end).
     """
 
-    __slots__ = ("_disc", "_exchange", "_faces", "_hanging", "_occupied", "grid", "open", "removable")
+    __slots__ = ("_accepts", "_at", "_disc", "_faces_meet", "_hanging", "_occupied", "_open_lanes", "_plain",
+                 "_swaps", "faces", "grid", "open", "removable")
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid = tuple(grid)
-        faces = [1] * SECTORS + [0] * (NODES - SECTORS)
-        occupied: list[int] = []
-        ports = [0] * NODES
-        for i in range(NODES):
-            mid = grid[i]
-            if mid is not None:
-                occupied.append(i)
-                ports[i] = p = PORT_MASK[mid]
-                for j, bit in FACE_ADD[i][p]:
-                    faces[j] |= bit
-        self._faces = faces
+        ports = int.from_bytes(bytes(itemgetter(*grid)(_LANE_BYTE)), "little")
+        faces = (_CORE_FACE | (ports & _OUT_12) << 79 | (ports & _IN_23) >> 79
+                 | (ports & _CW_NOT_9) << 9 | (ports & _CW_9) >> 71
+                 | (ports & _CCW_NOT_0) >> 9 | (ports & _CCW_0) << 71)
+        self.faces = faces.to_bytes(NODES, "little")
+        self._faces_meet = faces
+        occupied = ports >> 4 & _ONES
+        below = (occupied & _ONES_12) << 80  # each node's byte: is the node below it occupied
+        # per node: its supporters (below it, and clockwise and counter-clockwise of that) + 4 − needed
+        support = (below + ((below & _NOT_9) << 8 | (below & _SECTOR_9) >> 72)
+                   + ((below & _NOT_0) >> 8 | (below & _SECTOR_0) << 72) + _BIAS)
+        open_lanes = support >> 2 & (_ONES ^ occupied)
+        self._open_lanes = open_lanes * 0xF  # each open node's byte all four side bits
+        self.open = _nodes(open_lanes)
+        self._at: dict[int, tuple[int, ...]] = {}
+        exact = support >> 2 & occupied & _ONES_23 & ~(support | support >> 1)  # needing every supporter
+        above = exact >> 80  # the nodes below those, and clockwise and counter-clockwise of them
+        pinned = (above | (above & _NOT_9) << 8 | (above & _SECTOR_9) >> 72
+                  | (above & _NOT_0) >> 8 | (above & _SECTOR_0) << 72) & occupied
         self._occupied = occupied
-        need_of = _SUPPORT_NEEDED
-        support = _SUPPORT
-        open_: list[tuple[int, int]] = []
-        pinned = [False] * NODES
-        for i in range(NODES):
-            need = need_of[i]
-            if grid[i] is None:
-                if need:
-                    a, b, c = support[i]
-                    if (grid[a] is not None) + (grid[b] is not None) + (grid[c] is not None) < need:
-                        continue
-                open_.append((i, faces[i]))
-            elif need:
-                a, b, c = support[i]
-                ha, hb, hc = grid[a] is not None, grid[b] is not None, grid[c] is not None
-                if ha + hb + hc == need:
-                    if ha:
-                        pinned[a] = True
-                    if hb:
-                        pinned[b] = True
-                    if hc:
-                        pinned[c] = True
-        self.open = open_
-        self._exchange: list[tuple[int, int, tuple[int, ...]]] | None = None
+        self._swaps: dict[int, int] = {}
+        self._plain = -1
+        self._accepts: dict[int, int] = {}
         self._disc: list[int] = []
         self._hanging: dict[int, list[tuple[int, int]]] = {}
         if not occupied:
             self.removable: list[int] = []
-            self._exchange = []
             return
-        # the corridor graph, lists indexed by node and the Core last
-        to = CORRIDOR_TO
-        adj: list[tuple[int, ...]] = [()] * (NODES + 1)
-        roots = []
-        for i in occupied:
-            out = adj[i] = to[i][ports[i] & faces[i]]
-            if i < SECTORS and out and out[-1] == CORE:
-                roots.append(i)
-        adj[CORE] = tuple(roots)
-        disc = [-1] * (NODES + 1)
-        hanging: dict[int, list[tuple[int, int]]] = {}
-        counter = 0
-
-        def visit(u: int, parent: int) -> int:
-            nonlocal counter
-            disc[u] = low = d = counter
-            counter += 1
-            for v in adj[u]:
-                dv = disc[v]
-                if dv >= 0:
-                    if dv < low and v != parent:
-                        low = dv
-                else:
-                    lv = visit(v, u)
-                    if lv < low:
-                        low = lv
-                    if lv >= d and u != CORE:
-                        found = hanging.get(u)
-                        if found is None:
-                            hanging[u] = [(disc[v], counter)]
-                        else:
-                            found.append((disc[v], counter))
-            return low
-
-        visit(CORE, -1)
-        self._disc = disc
+        corridors = (ports & faces).to_bytes(NODES, "little")
+        search = _SEARCHES.get(corridors)
+        if search is None:
+            if len(_SEARCHES) >= 4096:
+                _SEARCHES.clear()
+            search = _SEARCHES[corridors] = _search(corridors)
+        self._disc, hanging = search
         self._hanging = hanging
-        self.removable = [i for i in occupied if not pinned[i] and i not in hanging]
+        self.removable = [i for i in _nodes(occupied ^ pinned) if i not in hanging]
 
-    @property
-    def exchange(self) -> list[tuple[int, int, tuple[int, ...]]]:
-        if self._exchange is None:
-            hanging = self._hanging
-            disc = self._disc
-            faces = self._faces
-            out: list[tuple[int, int, tuple[int, ...]]] = []
-            for i in self._occupied:
-                parts = hanging.get(i)
-                if parts is None:
-                    out.append((i, faces[i], ()))
-                    continue
-                # each side facing a port (or the Core, whose discovery number 0 is in no part)
-                # faces the Core's part of the station or one hanging part
-                core = 0
-                if len(parts) == 1:
-                    lo, hi = parts[0]
-                    mask = 0
-                    for j, bit in FACE_SIDES[i][faces[i]]:
-                        if lo <= disc[j] < hi:
-                            mask |= bit
-                        else:
-                            core |= bit
-                    out.append((i, core, (mask,)))
-                    continue
-                masks = [0] * len(parts)
+    def installs(self, ports: int) -> tuple[int, ...]:
+        """The open nodes where a module with port mask ``ports`` can be installed (in node order)."""
+        found = self._at.get(ports)
+        if found is None:
+            met = self._faces_meet & _MEETS[ports] & self._open_lanes  # each byte 0–15
+            found = self._at[ports] = _nodes((met + _FIFTEENS) >> 4 & _ONES)
+        return found
+
+    def exchanges(self, ports: Sequence[int]) -> tuple[tuple[int, ...], bytes]:
+        """For Dock modules with port masks ``ports`` (at most four): the installed nodes where at
+        least one of them can take the place of the module there, in node order, and per node a
+        byte whose bit j is set when module j can (the exchanges of the class docstring)."""
+        lanes = 0
+        for j, p in enumerate(ports):
+            lanes |= self._swap(p) << j
+        return _nodes((lanes + _FIFTEENS) >> 4 & _ONES), lanes.to_bytes(NODES, "little")
+
+    def _swap(self, ports: int) -> int:
+        """The installed nodes (a byte 1 each) where a module with port mask ``ports`` can take
+        the place of the module there: its ports meet the node's `facings` at a node that is not
+        a cut point; at a cut point they meet the Core's part and every hanging part."""
+        found = self._swaps.get(ports)
+        if found is None:
+            if self._plain < 0:
+                self._cut_points()
+            met = self._faces_meet & _MEETS[ports]  # each byte 0–15
+            found = (met + _FIFTEENS) >> 4 & self._plain
+            for u, accepts in self._accepts.items():
+                if accepts >> ports & 1:
+                    found |= 1 << 8 * u
+            self._swaps[ports] = found
+        return found
+
+    def _cut_points(self) -> None:
+        """Per cut point, the port masks (bit p for mask p) a module there needs to keep every
+        part routed; and the installed nodes that are no cut points (``_plain``)."""
+        disc = self._disc
+        faces = self.faces
+        plain = self._occupied
+        for i, parts in self._hanging.items():
+            plain ^= 1 << 8 * i
+            # each side facing a port (or the Core, whose discovery number 0 is in no part)
+            # faces the Core's part of the station or one hanging part
+            core = 0
+            if len(parts) == 1:
+                (lo, hi), = parts
+                mask = 0
                 for j, bit in FACE_SIDES[i][faces[i]]:
-                    d = disc[j]
-                    for k, (lo, hi) in enumerate(parts):
-                        if lo <= d < hi:
-                            masks[k] |= bit
-                            break
+                    if lo <= disc[j] < hi:
+                        mask |= bit
                     else:
                         core |= bit
-                out.append((i, core, tuple(masks)))
-            self._exchange = out
-        return self._exchange
+                self._accepts[i] = _MEETING[core] & _MEETING[mask]
+                continue
+            masks = [0] * len(parts)
+            for j, bit in FACE_SIDES[i][faces[i]]:
+                d = disc[j]
+                for k, (lo, hi) in enumerate(parts):
+                    if lo <= d < hi:
+                        masks[k] |= bit
+                        break
+                else:
+                    core |= bit
+            accepts = _MEETING[core]
+            for m in masks:
+                accepts &= _MEETING[m]
+            self._accepts[i] = accepts
+        self._plain = plain
 
 
+_MEETING = [sum(1 << p for p in range(16) if p & m) for m in range(16)]
+"""Per side mask m, the port masks that meet it (bit p set for port mask p)."""
 _LAYOUTS: dict[tuple[str | None, ...], Layout] = {}
 
 
