@@ -1,8 +1,8 @@
 """net/morph.js draws a table handed over in sections (games/sections.js; docs/net.md
 "Updates: patched, not rebuilt"): after any sequence of section lists — leaves changed, added,
 removed, reordered, containers' tags changed, a plain innerHTML in between, a part written
-directly and then declared (sectionsTouched) — the root is node for node what the flattened
-text draws from scratch; an unchanged leaf keeps its nodes (it is not parsed again); an input's
+directly and then declared (sectionsTouched), pieces inside an <svg> (parsed as SVG) — the root is
+node for node (and namespace for namespace) what the flattened text draws from scratch; an unchanged leaf keeps its nodes (it is not parsed again); an input's
 `checked` follows the HTML where its leaf changed; without drawSections (local play) the root
 simply gets the flattened text."""
 
@@ -25,28 +25,37 @@ RANDOM_SEQUENCES = """async (seed) => {
     '<input type="text" value="a">', '<div data-x="1"><i>deep</i><ul><li>1</li><li>2</li></ul></div>',
     '<div data-x="2"><i>deep</i><ul><li>1</li></ul></div>', "<!-- note --><em>e</em>",
   ];
-  const OPENS = ['<div class="c1">', '<div class="c2" data-k="v">', '<section aria-label="s">'];
-  const CLOSE = { div: "</div>", section: "</section>" };
-  const leaf = (key) => [key, pick(LEAVES)];
-  function container(key, depth) {
-    const open = pick(OPENS);
-    return [key, open, list(depth + 1), CLOSE[open.slice(1, open.search(/[ >]/))]];
+  // inside an <svg> container: SVG pieces only (parsed as SVG, as the flattened text is)
+  const SVG_LEAVES = ["", " ", '<circle r="3" class="c"/>', '<rect width="2" height="2"/><title>t</title>',
+    '<g><path d="M0 0L1 1"/></g>', '<text x="1">word</text>', "\\n  ", '<circle r="4" class="d"/><!-- c -->'];
+  const OPENS = ['<div class="c1">', '<div class="c2" data-k="v">', '<section aria-label="s">',
+    '<svg viewBox="0 0 10 10" class="s1">', '<svg viewBox="0 0 20 20" class="s2" role="img">'];
+  const SVG_OPENS = ['<g class="g1">', '<g class="g2" data-k="v">', '<g class="g3" role="button" tabindex="0">'];
+  const CLOSE = { div: "</div>", section: "</section>", svg: "</svg>", g: "</g>" };
+  const tagOf = (open) => open.slice(1, open.search(/[ >]/));
+  const svgInside = (open) => ["svg", "g"].includes(tagOf(open));
+  /** an opening tag of the same kind (an HTML element, an <svg>, a <g> in one) */
+  const openLike = (open, svg) => (svg ? pick(SVG_OPENS) : pick(OPENS.filter((o) => (tagOf(o) === "svg") === (tagOf(open) === "svg"))));
+  const leaf = (key, svg) => [key, pick(svg ? SVG_LEAVES : LEAVES)];
+  function container(key, depth, svg) {
+    const open = svg ? pick(SVG_OPENS) : pick(OPENS);
+    return [key, open, list(depth + 1, svgInside(open)), CLOSE[tagOf(open)]];
   }
-  function list(depth) {
+  function list(depth, svg = false) {
     const n = rnd(4) + (depth ? 0 : 1);
     const out = [];
-    for (let i = 0; i < n; i++) out.push(depth < 2 && rnd(3) === 0 ? container(`c${depth}-${i}`, depth) : leaf(`l${depth}-${i}`));
+    for (let i = 0; i < n; i++) out.push(depth < 3 && rnd(3) === 0 ? container(`c${depth}-${i}`, depth, svg) : leaf(`l${depth}-${i}`, svg));
     return out;
   }
   /** a next list like the last one: most leaves kept, some changed, sometimes a change of shape */
-  function mutate(xs, depth) {
+  function mutate(xs, depth, svg = false) {
     let out = xs.map((x) => x.length === 2
-      ? (rnd(4) === 0 ? [x[0], pick(LEAVES)] : x)
-      : (rnd(6) === 0 ? (() => { const o = pick(OPENS); return [x[0], o, mutate(x[2], depth + 1), CLOSE[o.slice(1, o.search(/[ >]/))]]; })()
-                      : [x[0], x[1], mutate(x[2], depth + 1), x[3]]));
+      ? (rnd(4) === 0 ? leaf(x[0], svg) : x)
+      : (rnd(6) === 0 ? (() => { const o = openLike(x[1], svg); return [x[0], o, mutate(x[2], depth + 1, svgInside(o)), CLOSE[tagOf(o)]]; })()
+                      : [x[0], x[1], mutate(x[2], depth + 1, svgInside(x[1])), x[3]]));
     const r = rnd(10);
     if (r === 0 && out.length > 1) out = out.slice(1).concat(out.slice(0, 1));  // reordered
-    else if (r === 1) out = out.concat([leaf(`n${depth}-${rnd(1000)}`)]);         // one more
+    else if (r === 1) out = out.concat([leaf(`n${depth}-${rnd(1000)}`, svg)]);    // one more
     else if (r === 2 && out.length > 1) out = out.slice(0, -1);                    // one fewer
     return out;
   }
@@ -75,6 +84,10 @@ RANDOM_SEQUENCES = """async (seed) => {
     const a = [...live.childNodes].map((n) => n.nodeType + ":" + (n.outerHTML ?? n.nodeValue));
     const b = [...want.childNodes].map((n) => n.nodeType + ":" + (n.outerHTML ?? n.nodeValue));
     if (JSON.stringify(a) !== JSON.stringify(b)) { problems.push({ step, a, b }); break; }
+    // and every element in its namespace (an SVG piece parsed as SVG, not as an unknown HTML tag)
+    const na = [...live.querySelectorAll("*")].map((n) => `${n.namespaceURI} ${n.localName}`);
+    const nb = [...want.querySelectorAll("*")].map((n) => `${n.namespaceURI} ${n.localName}`);
+    if (JSON.stringify(na) !== JSON.stringify(nb)) { problems.push({ step, na, nb }); break; }
     // inputs follow their HTML's checked where the HTML says so
     const ia = [...root.querySelectorAll("input")].map((i) => [i.type, i.checked, i.value]);
     const ib = [...want.querySelectorAll("input")].map((i) => [i.type, i.checked, i.value]);
@@ -139,3 +152,51 @@ def test_sections_match_a_fresh_drawing(page: Page, base_url: str, seed: int) ->
     got = page.evaluate(RANDOM_SEQUENCES, seed)
     assert not got["problems"], got["problems"]
     assert got["kept"] > got["reused"] / 5, got  # nodes survive the updates (not all rebuilt)
+
+
+SVG_PIECES = """async () => {
+  const morph = await import("./js/net/morph.js");
+  const sections = await import("./js/games/sections.js");
+  const root = document.createElement("section");
+  document.body.appendChild(root);
+  morph.patchInnerHTML(root);
+  // a board as Station draws its station: the <svg> a container, one <g> container a space (its
+  // tag changes with the turn, what is drawn inside it only when a piece is placed)
+  const list = (live, r) => [["board", '<div class="wrap">', [["svg", '<svg viewBox="0 0 10 10" role="group">', [
+    ["deco", '<circle class="core" r="1"/>'],
+    ...[0, 1, 2].map((i) => [`n${i}`, live ? `<g class="node" data-action="node" role="button" tabindex="0" data-i="${i}">` : `<g class="node" role="img" data-i="${i}">`,
+      [["in", `<path class="cell" d="M0 0L${i} 1"/><text x="1">${i === 2 ? r : i}</text>`]], "</g>"]),
+  ], "</svg>"]], "</div>"]];
+  const parsed = [];
+  const orig = document.createElement.bind(document);
+  const count = (fn) => { parsed.length = 0; document.createElement = (tag, ...rest) => { if (tag === "template") parsed.push(tag); return orig(tag, ...rest); }; fn(); document.createElement = orig; return parsed.length; };
+  sections.drawSections(root, list(false, "a"));
+  const path = root.querySelector("path"), g = root.querySelector("g");
+  const first = count(() => sections.drawSections(root, list(true, "a")));   // the three tags: one parse each, once
+  const back = count(() => sections.drawSections(root, list(false, "a")));
+  const again = count(() => sections.drawSections(root, list(true, "a")));   // both tags seen: nothing parsed
+  const live = { role: root.querySelector("g").getAttribute("role"), action: root.querySelector("g").dataset.action };
+  const inner = count(() => sections.drawSections(root, list(true, "b")));   // one piece inside a <g>: one parse
+  const want = document.createElement("div");
+  want.innerHTML = sections.flattenSections(list(true, "b"));
+  const ns = (el) => [...el.querySelectorAll("*")].map((n) => `${n.namespaceURI} ${n.localName}`).join();
+  const out = {
+    first, back, again, inner, live, pathKept: root.querySelector("path") === path, gKept: root.querySelector("g") === g,
+    same: root.innerHTML.replace(/\\s+/g, " ") === want.innerHTML.replace(/\\s+/g, " ") || root.firstChild.isEqualNode(want.firstChild),
+    ns: ns(root) === ns(want), text: root.querySelectorAll("text")[2].namespaceURI,
+  };
+  root.remove();
+  return out;
+}"""
+
+
+def test_pieces_inside_an_svg(page: Page, base_url: str) -> None:
+    """A piece inside an <svg> container is parsed as SVG; a container's changed tag patches its
+    element's attributes (the tags a table switches between are parsed once), its pieces kept."""
+    page.goto(base_url + "table.html")
+    got = page.evaluate(SVG_PIECES)
+    assert got["first"] <= 3 and got["back"] <= 3 and got["again"] == 0, got
+    assert got["live"] == {"role": "button", "action": "node"}, got
+    assert got["inner"] == 1, got
+    assert got["pathKept"] and got["gKept"] and got["same"] and got["ns"], got
+    assert got["text"] == "http://www.w3.org/2000/svg", got

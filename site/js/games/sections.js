@@ -1,9 +1,11 @@
 // A table drawn in sections (docs/net.md "Updates: patched, not rebuilt"). A renderer hands
 // its table over as a list of keyed pieces whose flattened text is the table's HTML:
 //   [key, html]                    a leaf: any HTML (a whole element or several, parsed alone:
-//                                  never the inside of an <svg> or a <table>)
+//                                  never the inside of a <table>; inside an <svg> container it
+//                                  is SVG content, parsed as such)
 //   [key, open, children, close]   a container: one element, its opening tag, a section list
-//                                  inside it, its closing tag
+//                                  inside it, its closing tag (an <svg> or a <g> in one too: a
+//                                  changed opening tag only patches the element's attributes)
 // In local play the root gets the flattened text (root.innerHTML = …, as before). At a phone
 // table net/morph.js gives the root drawSections: a leaf whose text is unchanged is skipped
 // by a string comparison (never parsed), a changed one is parsed alone and patched in place.

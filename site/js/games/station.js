@@ -78,14 +78,15 @@ function sidesSVG(mod, ring, s) {
   return out.join("");
 }
 
-/** a seat's station: Core, rings, sectors, modules; `marks` maps node keys to extra classes */
-function stationSVG(station, { live = false, marks = {}, label = "", small = false } = {}) {
-  const parts = [];
+/** a seat's station: Core, rings, sectors, modules; `marks` maps node keys to extra classes.
+ *  As a section container (games/sections.js): the <svg>, a leaf before the nodes, one container
+ *  a node (its <g> tag, which a turn passing or a selection changes, and what is drawn inside it,
+ *  which only a module placed or removed changes), a leaf after them */
+function stationSection(key, station, { live = false, marks = {}, label = "", small = false } = {}) {
   const R = rOut(3) + (small ? 8 : 16);
   // the Shield lanes, a band outside sectors 8, 9, 0, 1, 2
   const sh0 = angle(8, -SPAN / 2), sh1 = angle(2, SPAN / 2), shr = rOut(3) + 4;
-  parts.push(`<path class="shield-band" d="M${pt(shr, sh0)} A${shr} ${shr} 0 0 1 ${pt(shr, sh1)}"><title>Shield lanes: sectors 8, 9, 0, 1, 2</title></path>`);
-  parts.push(`<circle class="core" r="${CORE - 3}"/><text class="core-t" y="3">CORE</text>`);
+  const parts = [["deco", `<path class="shield-band" d="M${pt(shr, sh0)} A${shr} ${shr} 0 0 1 ${pt(shr, sh1)}"><title>Shield lanes: sectors 8, 9, 0, 1, 2</title></path><circle class="core" r="${CORE - 3}"/><text class="core-t" y="3">CORE</text>`]];
   for (let ring = 1; ring <= 3; ring++) {
     for (let s = 0; s < 10; s++) {
       const mod = station[ring - 1][s];
@@ -94,21 +95,23 @@ function stationSVG(station, { live = false, marks = {}, label = "", small = fal
       const am = angle(s), rm = (rIn(ring) + rOut(ring)) / 2;
       const name = mod ? `${mod.id}, ${mod.department}, ${mod.guild}` : "empty";
       const act = live ? ` data-action="node" data-node="${k}" data-fk="node:${k}" role="button" tabindex="0"` : ` data-node="${k}" role="img"`;
-      parts.push(`<g class="${cls}"${act} data-testid="${small ? "" : `node-${ring}-${s}`}" aria-label="${esc(`${nodeText({ ring, sector: s })}: ${name}`)}">
+      parts.push([k, `<g class="${cls}"${act} data-testid="${small ? "" : `node-${ring}-${s}`}" aria-label="${esc(`${nodeText({ ring, sector: s })}: ${name}`)}">`, [["in", `
         <path class="hit" d="${hitCell(ring, s)}"/><path class="cell" d="${wedge(ring, s)}"/>
         ${mod ? `${sidesSVG(mod, ring, s)}<text class="abbr" x="${f1(rm * Math.cos(am))}" y="${f1(rm * Math.sin(am) + 3)}">${small ? "" : DEPT_ABBR[mod.department]}</text>` : ""}
-      </g>`);
+      `]], "</g>"]);
     }
   }
+  let nums = "";
   if (!small) {
     for (let s = 0; s < 10; s++) {
       const a = angle(s), r = rOut(3) + 9;
-      parts.push(`<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a))}" dominant-baseline="central">${s}</text>`);
+      nums += `<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a))}" dominant-baseline="central">${s}</text>`;
     }
   }
+  parts.push(["nums", nums]);
   // live: one Tab stop, arrows round a ring (←/→) and between rings (↑ out, ↓ in): board-keys.js
-  return `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}"${
-    live ? ' data-rove="ring" data-rove-name="station" aria-description="arrow keys: left and right round a ring, up and down between rings"' : ""}>${parts.join("")}</svg>`;
+  return [key, `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}"${
+    live ? ' data-rove="ring" data-rove-name="station" aria-description="arrow keys: left and right round a ring, up and down between rings"' : ""}>`, parts, "</svg>"];
 }
 
 /** a module on its own (market, Dry Dock): a square with its four sides, inward at the bottom */
@@ -278,9 +281,7 @@ export class StationTable {
         <div class="action-panel sn-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">${this.panelHTML()}</div>
         `],
         this.mineSection(),
-        ["market", `
-        ${this.marketHTML()}
-        `],
+        this.marketSection(),
         ["credits", this.creditsHTML()],
         ["storms", `
         ${this.stormsHTML()}
@@ -429,7 +430,8 @@ export class StationTable {
       ["head", `
       <h3>${esc(title)} <span class="renown" data-testid="my-renown">${me.renown} renown</span></h3>
       `],
-      ["svg", `<div class="svg-wrap">${stationSVG(me.station, { live: this.live, marks, label: title })}</div>
+      ["svg", `<div class="svg-wrap">`, [stationSection("station", me.station, { live: this.live, marks, label: title })], `</div>`],
+      ["svg-end", `
       `],
       ["legend", `${this.legendHTML()}
       `],
@@ -468,25 +470,33 @@ export class StationTable {
     return `<div class="readiness"><b>Readiness</b> ${DEPARTMENTS.map((d) => `<span class="rd d-${d}${r[d] === undefined ? " none" : ""}" title="${d}">${DEPT_ABBR[d]} ${r[d] ?? "–"}</span>`).join("")}</div>`;
   }
 
-  marketHTML() {
+  /** the market as a section container (games/sections.js): one container a berth, whose
+   *  <button> tag a turn passing changes (live or not, buyable or not) and whose module drawing
+   *  only a new module changes */
+  marketSection() {
     const v = this.view;
     const live = this.live && v.turn.phase === "action";
     const buyable = new Set(this._moves("purchase").map((m) => m.module));
-    return `<section class="panel sn-market" data-testid="market" data-collapsible="market" aria-label="Market">
+    return ["market", `<section class="panel sn-market" data-testid="market" data-collapsible="market" aria-label="Market">`, [
+      ["head", `
       <h3>Market <span class="muted">supply ${v.supply}</span></h3>
-      <div class="berths">${v.market.map((b) => {
-        if (!b.module) return `<div class="berth empty" data-testid="berth-${b.berth}">empty</div>`;
+      `],
+      ["berths", `<div class="berths">`, v.market.map((b) => {
+        if (!b.module) return [`b${b.berth}`, `<div class="berth empty" data-testid="berth-${b.berth}">empty</div>`];
         const m = b.module;
         const on = this.sel.berth === b.berth;
-        return `<button type="button" class="berth${buyable.has(m.id) ? " buyable" : ""}${on ? " on" : ""}" data-action="berth" data-berth="${b.berth}"
+        return [`b${b.berth}`, `<button type="button" class="berth${buyable.has(m.id) ? " buyable" : ""}${on ? " on" : ""}" data-action="berth" data-berth="${b.berth}"
             data-module="${esc(m.id)}" data-testid="berth-${b.berth}" data-fk="berth-${b.berth}"${live ? "" : " disabled"}
-            aria-label="${esc(`${m.id} ${m.department}, ${m.guild}, cost ${b.cost}`)}">
+            aria-label="${esc(`${m.id} ${m.department}, ${m.guild}, cost ${b.cost}`)}">`, [
+          ["svg", `
           ${moduleSVG(m)}
-          <span class="b-id">${esc(m.id)}</span>
+          `],
+          ["text", `<span class="b-id">${esc(m.id)}</span>
           <span class="b-cost g-${m.guild}" data-testid="cost-${b.berth}">${b.discount ? `<s>${m.cost}</s>` : ""}${b.cost}</span>
           <span class="b-drift">${b.discount ? `<span class="disc" data-testid="discount-${b.berth}">−${b.discount}</span>` : ""}${b.waiting ? `<span class="new">new</span>` : ""}</span>
-        </button>`;
-      }).join("")}</div></section>`;
+        `]], "</button>"];
+      }), "</div>"],
+    ], "</section>"];
   }
 
   creditsHTML() {
@@ -531,12 +541,14 @@ export class StationTable {
         <div class="seat-head"><span><i class="seat-dot s${s.seat}" aria-hidden="true"></i><b>${esc(name(s.seat))}${mine ? " (you)" : ""}</b> <span class="muted">${kind(s.seat) === "human" ? "human" : `computer`}</span></span>
           <span class="renown" data-testid="renown-${s.seat}">${s.renown}</span></div>
         `],
-        ["body", `<div class="seat-body">${mine ? "" : stationSVG(s.station, { small: true, label: `${name(s.seat)}'s station` })}
+        ["body", `<div class="seat-body">`, [
+          mine ? ["svg", ""] : stationSection("svg", s.station, { small: true, label: `${name(s.seat)}'s station` }),
+          ["info", `
           <div class="seat-info">
             <div class="muted">Synergy ${s.renown_by.synergy} · Storms ${s.renown_by.storms} · Shield ${s.renown_by.shield}</div>
             <div>Credits: ${mine ? (s.hand || []).length : s.hand_count}${mine ? "" : " (private)"} · Dock ${s.dock.length}/4</div>
             ${mine ? "" : this.readinessHTML(s)}${lanes}
-          </div></div>`],
+          </div>`]], "</div>"],
       ], "</div>"];
     }), "</section>"];
   }

@@ -50,7 +50,7 @@ export function morphSections(el, list) {
   }
   if (!recs) {  // first drawing, or the shape changed: assemble the pieces and morph the lot
     const frag = document.createDocumentFragment();
-    recs = assemble(frag, list);
+    recs = assemble(frag, list, inSVG(el));
     if (!el.firstChild) el.appendChild(frag); else patchChildren(el, frag);
     fixNodes(el.firstChild, recs);
   }
@@ -67,34 +67,64 @@ function sameShape(recs, list) {
   return true;
 }
 
-/** parse a leaf alone */
-function parse(html) {
+const SVG_NS = "http://www.w3.org/2000/svg";
+/** whether the children of `el` are SVG content (a section inside an <svg> is parsed as SVG) */
+const inSVG = (el) => el.namespaceURI === SVG_NS && el.localName !== "foreignObject";
+
+/** parse a leaf alone; `svg`: it is SVG content (inside an <svg> container), parsed as such */
+function parse(html, svg = false) {
   const tpl = document.createElement("template");
-  INNER_HTML.set.call(tpl, html);
-  return tpl.content;
+  if (!svg) {
+    INNER_HTML.set.call(tpl, html);
+    return tpl.content;
+  }
+  INNER_HTML.set.call(tpl, `<svg xmlns="${SVG_NS}">${html}</svg>`);
+  const wrap = tpl.content.firstChild;
+  const frag = document.createDocumentFragment();
+  while (wrap.firstChild) frag.appendChild(wrap.firstChild);
+  return frag;
 }
 
 /** the element of a container, empty (its opening and closing tags parsed: tags only, what is
  *  between them is its section list) */
-function shell(open, close) {
-  const el = parse(open + close).firstChild;
+function shell(open, close, svg = false) {
+  const el = parse(open + close, svg).firstChild;
   if (!el || el.nodeType !== Node.ELEMENT_NODE || el.nextSibling) throw new Error(`a section container is not one element: ${open}`);
   if (el.firstChild) el.replaceChildren();
   return el;
 }
 
-/** the nodes of a section list into `parent`; their records (with `count` top-level nodes per leaf) */
-function assemble(parent, list) {
+/** a container's opening tag changed: its live element `node` takes the new tag's attributes.
+ *  The tags a table switches between (a seat acting or not, a control live or not) are parsed
+ *  once and kept (a few hundred, the oldest dropped first), so a turn passing parses nothing. */
+const TAGS = new Map();
+const TAGS_MAX = 400;
+function retag(node, open, close, svg) {
+  const key = `${svg ? "s" : "h"}${open}${close}`;
+  let want = TAGS.get(key);
+  if (!want) {
+    want = shell(open, close, svg);
+    if (TAGS.size >= TAGS_MAX) TAGS.delete(TAGS.keys().next().value);
+    TAGS.set(key, want);
+  }
+  if (want.nodeName !== node.nodeName) return false;
+  patchAttributes(node, want);
+  return true;
+}
+
+/** the nodes of a section list into `parent`; their records (with `count` top-level nodes per leaf);
+ *  `svg`: the list is the inside of an SVG element */
+function assemble(parent, list, svg = false) {
   const recs = [];
   for (const s of list) {
     if (leafOf(s)) {
-      const content = parse(s[1]);
+      const content = parse(s[1], svg);
       const rec = { key: s[0], leaf: true, html: s[1], count: content.childNodes.length, first: null };
       parent.appendChild(content);
       recs.push(rec);
     } else {
-      const el = shell(s[1], s[3]);
-      const rec = { key: s[0], leaf: false, open: s[1], close: s[3], el: null, children: assemble(el, s[2]) };
+      const el = shell(s[1], s[3], svg);
+      const rec = { key: s[0], leaf: false, open: s[1], close: s[3], el: null, children: assemble(el, s[2], inSVG(el)) };
       parent.appendChild(el);
       recs.push(rec);
     }
@@ -122,6 +152,7 @@ function fixNodes(node, recs) {
  *  null when the live nodes are not the ones drawn (something else changed them) */
 function patchLevel(parent, list, prev) {
   const recs = [];
+  const svg = inSVG(parent);
   let node = parent.firstChild;
   for (let i = 0; i < list.length; i++) {
     const s = list[i], r = prev[i];
@@ -132,7 +163,7 @@ function patchLevel(parent, list, prev) {
         recs.push(r);
         continue;
       }
-      const content = parse(s[1]);
+      const content = parse(s[1], svg);
       const rec = { key: r.key, leaf: true, html: s[1], count: content.childNodes.length, first: null };
       const before = node ? node.previousSibling : parent.lastChild;
       node = patchRange(parent, node, r.count, content);
@@ -140,16 +171,12 @@ function patchLevel(parent, list, prev) {
       recs.push(rec);
     } else {
       if (node !== r.el || !node) return null;
-      if (s[1] !== r.open || s[3] !== r.close) {
-        const want = shell(s[1], s[3]);
-        if (want.nodeName !== node.nodeName) return null;
-        patchAttributes(node, want);
-      }
+      if ((s[1] !== r.open || s[3] !== r.close) && !retag(node, s[1], s[3], svg)) return null;
       const children = sameShape(r.children, s[2]) ? patchLevel(node, s[2], r.children) : null;
       const rec = { key: r.key, leaf: false, open: s[1], close: s[3], el: node, children: children };
       if (!children) {  // this container's pieces changed shape: assemble them and morph its children
         const frag = document.createDocumentFragment();
-        rec.children = assemble(frag, s[2]);
+        rec.children = assemble(frag, s[2], inSVG(node));
         if (!node.firstChild) node.appendChild(frag); else patchChildren(node, frag);
         fixNodes(node.firstChild, rec.children);
       }

@@ -7,7 +7,10 @@ import { boardSVG } from "./board.js";
 import { villagerText } from "./choices.js";
 import { ashIcon, kindIcon, meeple } from "./svg.js";
 
-export function seatsHTML(table) {
+/** the seats as a section list (games/sections.js), one container a seat: its head, its figures
+ *  and its small board are pieces of their own, so a move redraws only the seats and the pieces
+ *  it changed (a seat's board only when that seat placed a tile) */
+export function seatsSections(table) {
   const v = table.view;
   const name = table.hooks.seatName;
   const kind = table.hooks.seatKind;
@@ -24,13 +27,13 @@ export function seatsHTML(table) {
     const ready = s.villagers.filter((p) => p === "ready").length;
     const pts = s.points;
     const showBoard = !mine && !(v.seat == null && table.focusSeat() === seatNo);
-    return `<section class="seat st-seat${acting ? " turn" : ""}${mine ? " mine" : ""}" data-seat="${seatNo}" data-testid="seat-${seatNo}">
+    return [`seat-${seatNo}`, `<section class="seat st-seat${acting ? " turn" : ""}${mine ? " mine" : ""}" data-seat="${seatNo}" data-testid="seat-${seatNo}">`, [["head", `
       <header class="seat-head">
         <span class="seat-name"><i class="seat-dot s${seatNo}" aria-hidden="true"></i>${esc(name(seatNo))}</span>
         <span class="seat-kind">${esc(kindLabel)}</span>
         <span class="prestige" data-testid="vp-${seatNo}" title="VP">${s.score}<small>VP</small></span>
       </header>
-      <div class="seat-body">
+      `], ["body", `<div class="seat-body">`, [["stats", `
         <div class="seat-stats">
           <div class="stat-row" title="light">${COLOURS.map((c) => `<span class="lt${s.light[c] ? "" : " zero"}"><i class="pip-${c}" aria-hidden="true"></i>${s.light[c]}</span>`).join("")}
             <span class="lt dust-stat${s.stardust ? "" : " zero"}" title="stardust">✦${s.stardust}</span></div>
@@ -42,8 +45,8 @@ export function seatsHTML(table) {
           <div class="stat-row small muted pts" title="VP by way of scoring">VP: constellations ${pts.constellations} · scouting ${pts.scouting} · offerings ${pts.offerings} · early bird ${pts.early_bird}${
             pts.leftover ? ` · leftover ${pts.leftover}` : ""}${pts.unplaced ? ` · unplaced ${pts.unplaced}` : ""}</div>
         </div>
-        ${showBoard ? `<div class="mini-board" data-testid="board-${seatNo}">${boardSVG(s.board, seatNo, { label: `${name(seatNo)}'s board` })}</div>` : ""}
-      </div>
-    </section>`;
-  }).join("");
+        `], ["board", showBoard ? `<div class="mini-board" data-testid="board-${seatNo}">${boardSVG(s.board, seatNo, { label: `${name(seatNo)}'s board` })}</div>` : ""], ["end", `
+      `]], "</div>"], ["end", `
+    `]], "</section>"];
+  });
 }

@@ -10,7 +10,7 @@ import { boardClicks, mineHTML } from "./board.js";
 import { mainBoardClicks, mainBoardHTML } from "./main-board.js";
 import { nightSkyClicks, nightSkyHTML } from "./night-sky.js";
 import { panelClicks, panelHTML, statusHTML } from "./panels.js";
-import { seatsHTML } from "./seats.js";
+import { seatsSections } from "./seats.js";
 import { offeringHTML, rewardsHTML } from "./supplies.js";
 import { trayClicks } from "./tray.js";
 import { boardFocus, boardKey, roveBoards } from "../board-keys.js";
@@ -192,16 +192,23 @@ export class StarsTable {
   }
 
   /** a board drawn wider than its box (the main board while scouting, the night sky while
-   * stargazing, on a phone) scrolls sideways so that its listed spaces are in view */
+   * stargazing, on a phone) scrolls sideways so that its listed spaces are in view. Done in the
+   * next animation frame, once: reading the boxes' sizes in the middle of an update would lay the
+   * page out before the update is finished, and again in its frame */
   _scrollToTargets() {
-    for (const box of this.root.querySelectorAll(".board-scroll")) {
-      if (box.scrollWidth <= box.clientWidth + 1) continue;
-      const spots = [...box.querySelectorAll("[data-action].target, [data-action].picked")];
-      if (!spots.length) continue;
-      const left = box.getBoundingClientRect().left - box.scrollLeft;
-      const xs = spots.map((el) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2 - left; });
-      box.scrollLeft = (Math.min(...xs) + Math.max(...xs)) / 2 - box.clientWidth / 2;
-    }
+    if (this._scrollSoon) return;
+    this._scrollSoon = true;
+    requestAnimationFrame(() => {
+      this._scrollSoon = false;
+      for (const box of this.root.querySelectorAll(".board-scroll")) {
+        // no listed space on it (most updates): nothing to bring into view, no layout read
+        const spots = [...box.querySelectorAll("[data-action].target, [data-action].picked")];
+        if (!spots.length || box.scrollWidth <= box.clientWidth + 1) continue;
+        const left = box.getBoundingClientRect().left - box.scrollLeft;
+        const xs = spots.map((el) => { const r = el.getBoundingClientRect(); return r.left + r.width / 2 - left; });
+        box.scrollLeft = (Math.min(...xs) + Math.max(...xs)) / 2 - box.clientWidth / 2;
+      }
+    });
   }
 
   /** a tap that changes only the seat's board and the panel (tile, side, rotation, cell, stardust) */
@@ -223,7 +230,7 @@ export class StarsTable {
       [["panel-in", panelHTML(this)]], "</div>"];
     const mine = ["mine", `<section class="st-mine" data-testid="my-area">`, [["mine-in", mineHTML(this, dustMode)]], "</section>"];
     const world = ["world", `<section class="st-world" aria-label="Main board, night sky and supplies">`, this.worldSections(), "</section>"];
-    const seats = ["seats", `<section class="st-seats" aria-label="Seats">${seatsHTML(this)}</section>`];
+    const seats = ["seats", `<section class="st-seats" aria-label="Seats">`, seatsSections(this), "</section>"];
     const boardFirst = !["wood_ash", "action"].includes(v.phase);
     const left = boardFirst ? [mine, world] : [world];
     const right = boardFirst ? [panel, seats] : [panel, mine, seats];
