@@ -48,11 +48,12 @@ def refill_slot(market: list[list[str | None]], decks: list[list[str]], t: int, 
 def face_up(market: list[list[str | None]]) -> list[str]:
     """The ids of the face-up cards, tier 1 first.
 
-    Called for every listing of moves, so the rows are joined in one step and only searched
-    for an empty slot (rare: a tier whose deck ran out) instead of tested card by card.
+    Called for every listing of moves, so the rows are joined in one step and only tested
+    for an empty slot in C (`all`: an id is never empty, and telling it from ``None`` by truth
+    is cheaper than by comparison).
     """
     first, second, third = market
     cards = [*first, *second, *third]
-    while None in cards:  # rare: a slot waiting for its refill, or a tier whose deck ran out
+    while not all(cards):  # a slot waiting for its refill, or a tier whose deck ran out
         cards.remove(None)
     return cards  # type: ignore[return-value]  # no empty slot left: every entry is an id

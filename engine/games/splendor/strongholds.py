@@ -22,11 +22,14 @@ def open_for(state: SplendorState, seat_index: int, cards: list[str]) -> list[st
 
     ``cards`` is a list of the caller's own (a fresh `face_up`): the blocked cards are taken
     out of it in place and it is returned (the others keep their order). Only the few cards
-    holding strongholds are looked at, not every card.
+    holding strongholds are looked at, not every card, each with one search of ``cards``.
     """
     for cid, on in state.strongholds.items():
-        if on[0] != seat_index and cid in cards:
-            cards.remove(cid)
+        if on[0] != seat_index:
+            try:
+                cards.remove(cid)
+            except ValueError:  # not among ``cards`` (a card face up always is)
+                continue
     return cards
 
 
@@ -51,8 +54,10 @@ def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     out = [PLACE[cid] for cid in cards] if state.seats[seat_index].strongholds > 0 else []
     for source, on in held.items():
         if on[0] == seat_index:
-            # to each open card but its own (the open cards are distinct: one is left out)
-            moved = [{"type": "stronghold", "action": "move", "from": source, "card": cid} for cid in cards]
+            # to each open card but its own (the open cards are distinct: one is left out);
+            # each move a copy of the source's keys with its card added (the same key order)
+            base = {"type": "stronghold", "action": "move", "from": source}
+            moved = [dict(base, card=cid) for cid in cards]
             if source in cards:
                 del moved[cards.index(source)]
             out += moved
