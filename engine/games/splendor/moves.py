@@ -331,6 +331,8 @@ def choice_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     """The moves of a pending decision (every phase but the action)."""
     seat = state.seats[seat_index]
     phase = state.phase
+    if phase == STRONGHOLD:  # the most frequent decision with Strongholds on
+        return stronghold_options(state, seat_index)
     if phase == RETURN:
         return return_moves(seat.tokens, sum(seat.tokens) - MAX_TOKENS)
     if phase == NOBLE:
@@ -339,8 +341,6 @@ def choice_moves(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
         return [{"type": "gem", "gem": c} for c in state.pending["gems"]]
     if phase == KEEP:
         return [{"type": "keep", "card": cid} for cid in state.pending["keep"]["cards"]]
-    if phase == STRONGHOLD:
-        return stronghold_options(state, seat_index)
     if phase == CONQUEST:
         return buy_moves(state, seat, only=state.pending["conquest"]) + [SKIP]
     if phase == POST:

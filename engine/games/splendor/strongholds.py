@@ -52,44 +52,61 @@ def options(state: SplendorState, seat_index: int) -> list[dict[str, Any]]:
     held = state.strongholds
     cards = open_for(state, seat_index, face_up(state.market))
     out = [PLACE[cid] for cid in cards] if state.seats[seat_index].strongholds > 0 else []
-    for source, on in held.items():
-        if on[0] == seat_index:
-            # to each open card but its own (the open cards are distinct: one is left out);
-            # each move a copy of the source's keys with its card added (the same key order)
-            base = {"type": "stronghold", "action": "move", "from": source}
-            moved = [dict(base, card=cid) for cid in cards]
-            if source in cards:
-                del moved[cards.index(source)]
-            out += moved
-    for cid, on in held.items():
-        if on[1] == 1 and on[0] != seat_index:
-            out.append(REMOVE[cid])
+    removes: list[dict[str, Any]] = []  # listed last, found in the same pass
+    for source, (owner, count) in held.items():
+        if owner == seat_index:
+            # to each open card but its own: each move a copy of the source's move with its
+            # card set (the same key order; a copy and a store cost less than a new dict)
+            base = {"type": "stronghold", "action": "move", "from": source, "card": source}
+            for cid in cards:
+                if cid != source:
+                    move = base.copy()
+                    move["card"] = cid
+                    out.append(move)
+        elif count == 1:
+            removes.append(REMOVE[source])
+    out += removes
     return out
 
 
 def has_options(state: SplendorState, seat_index: int) -> bool:
     """True when `options` would list some action (found without listing them): a place
     needs a stronghold in the supply and an open card; a move an own stronghold and an open
-    card other than its own (the open cards are distinct); a remove another seat's lone one."""
+    card other than its own (the open cards are distinct); a remove another seat's lone one.
+
+    The open cards are counted, not listed: strongholds stand only on face-up cards, so they
+    are the face-up cards less those holding another seat's strongholds.
+    """
     held = state.strongholds
+    blocked = 0
+    own = False
     for _cid, (owner, count) in held.items():
-        if owner != seat_index and count == 1:
-            return True
-    cards = open_for(state, seat_index, face_up(state.market))
-    if not cards:
+        if owner != seat_index:
+            if count == 1:
+                return True
+            blocked += 1
+        else:
+            own = True
+    first, second, third = state.market
+    slots = [*first, *second, *third]
+    open_count = len(slots) - slots.count(None) - blocked
+    if open_count <= 0:
         return False
     if state.seats[seat_index].strongholds > 0:
         return True
-    if len(cards) > 1:
-        return any(owner == seat_index for owner, _count in held.values())
-    only = cards[0]
+    if open_count > 1:
+        return own
+    only = open_for(state, seat_index, face_up(state.market))[0]
     return any(owner == seat_index and source != only for source, (owner, _count) in held.items())
 
 
 def place(state: SplendorState, seat_index: int, card_id: str) -> None:
     """Put one stronghold of the seat on a card (from its supply or moved by the caller)."""
-    held = state.strongholds.setdefault(card_id, [seat_index, 0])
-    held[1] += 1
+    held = state.strongholds.get(card_id)
+    if held is None:
+        state.strongholds[card_id] = [seat_index, 1]
+    else:
+        held[1] += 1
 
 
 def lift(state: SplendorState, card_id: str) -> int:

@@ -22,7 +22,7 @@ from ..gems.cards import CARD_JSON, CARDS, NOBLE_JSON, NOBLES
 from ..gems.colors import COLOR_INDEX, COLORS, GOLD
 from ..gems.market import refill_slot
 from . import strongholds
-from .moves import MAX_TOKENS, NOBLE_NEEDS, qualifying_nobles
+from .moves import MAX_TOKENS, NOBLE_NEEDS, buy_moves, qualifying_nobles
 from .posts import DRAW_TWO_KEEP_ONE, GEM_AFTER_PURCHASE, THIRD_GEM_AFTER_TWO, prestige_for_earning, qualifying_posts
 from .state import ACTION, CONQUEST, GEM, KEEP, NOBLE, OVER, POST, RETURN, STRONGHOLD, SplendorState
 
@@ -34,10 +34,6 @@ Event = dict[str, Any]
 # card from an earlier turn may be bought after taking gems or reserving, too.
 AFTER_ACTION = ["conquest", "refill", "return", "noble", "post", "end"]
 AFTER_PURCHASE = ["post_gem", "stronghold"]
-
-
-def _card(cid: str) -> dict[str, Any]:
-    return dict(CARD_JSON[cid])
 
 
 TIER_INDEX: dict[str, int] = {cid: card.tier - 1 for cid, card in CARDS.items()}
@@ -61,13 +57,14 @@ def _leave_market(state: SplendorState, card_id: str, events: list[Event]) -> bo
     if state.strongholds:
         home = strongholds.send_home(state, card_id)
         if home is not None:
-            events.append({"type": "strongholds_home", "seat": home[0], "count": home[1], "card": _card(card_id)})
+            events.append({"type": "strongholds_home", "seat": home[0], "count": home[1],
+                           "card": CARD_JSON[card_id].copy()})
     if state.options.get("strongholds"):
         row[slot] = None
         state.refills.append([t, slot])
         return True
     new = refill_slot(state.market, state.decks, t, slot)
-    events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": _card(new) if new else None})
+    events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": CARD_JSON[new].copy() if new else None})
     return True
 
 
@@ -79,7 +76,7 @@ def _buy(state: SplendorState, seat_index: int, move: dict[str, Any], events: li
         i = COLOR_INDEX[name]
         tokens[i] -= n
         bank[i] += n
-    events.append({"type": "buy", "seat": seat_index, "card": _card(cid), "pay": dict(move["pay"])})
+    events.append({"type": "buy", "seat": seat_index, "card": CARD_JSON[cid].copy(), "pay": move["pay"].copy()})
     if not _leave_market(state, cid, events):
         seat.reserved = [r for r in seat.reserved if r[0] != cid]
     card = CARDS[cid]
@@ -120,7 +117,7 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
             if n == 2:
                 two = i
         state.passes = 0
-        events.append({"type": "take", "seat": seat_index, "gems": dict(move["gems"])})
+        events.append({"type": "take", "seat": seat_index, "gems": move["gems"].copy()})
         if two >= 0 and THIRD_GEM_AFTER_TWO in seat.posts:
             state.steps = [f"third_gem:{two}", *AFTER_ACTION]
             return _run(state, seat_index, events)
@@ -130,7 +127,7 @@ def apply(state: SplendorState, seat_index: int, move: dict[str, Any]) -> list[E
         keep = ""
         if "card" in move:
             cid = move["card"]
-            events.append({"type": "reserve", "seat": seat_index, "card": _card(cid)})
+            events.append({"type": "reserve", "seat": seat_index, "card": CARD_JSON[cid].copy()})
             _leave_market(state, cid, events)
             seat.reserved.append([cid, False])
         else:
@@ -196,9 +193,9 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
         else:
             owner = strongholds.lift(state, move["card"])
             state.seats[owner].strongholds += 1
-        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": _card(move["card"])}
+        event = {"type": "stronghold", "seat": seat_index, "action": action, "card": CARD_JSON[move["card"]].copy()}
         if action == "move":
-            event["from"] = _card(move["from"])
+            event["from"] = CARD_JSON[move["from"]].copy()
         events.append(event)
     elif kind == "return":
         tokens, bank = seat.tokens, state.bank
@@ -206,7 +203,7 @@ def _decide(state: SplendorState, seat_index: int, move: dict[str, Any], pending
             i = COLOR_INDEX[name]
             tokens[i] -= n
             bank[i] += n
-        events.append({"type": "return", "seat": seat_index, "gems": dict(move["gems"])})
+        events.append({"type": "return", "seat": seat_index, "gems": move["gems"].copy()})
     elif kind == "noble":
         _visit(state, seat_index, move["noble"], events)
     elif kind == "gem":
@@ -352,8 +349,6 @@ def _step_conquest(state: SplendorState, seat_index: int, events: list[Event]) -
     cid = strongholds.conquest_card(state, seat_index)
     if cid is None:
         return False
-    from .moves import buy_moves
-
     if not buy_moves(state, state.seats[seat_index], only=cid):
         return False
     return _wait(state, CONQUEST, {"conquest": cid})
@@ -363,7 +358,8 @@ def _step_refill(state: SplendorState, seat_index: int, events: list[Event]) -> 
     if state.refills:
         for t, slot in state.refills:
             new = refill_slot(state.market, state.decks, t, slot)
-            events.append({"type": "refill", "tier": t + 1, "slot": slot, "card": _card(new) if new else None})
+            events.append({"type": "refill", "tier": t + 1, "slot": slot,
+                           "card": CARD_JSON[new].copy() if new else None})
         state.refills = []
     return False
 
@@ -401,7 +397,7 @@ def _visit(state: SplendorState, seat_index: int, noble_id: str, events: list[Ev
     seat = state.seats[seat_index]
     seat.nobles.append(noble_id)
     seat.prestige += NOBLES[noble_id].points
-    events.append({"type": "noble", "seat": seat_index, "noble": dict(NOBLE_JSON[noble_id])})
+    events.append({"type": "noble", "seat": seat_index, "noble": NOBLE_JSON[noble_id].copy()})
 
 
 def _earn_post(state: SplendorState, seat_index: int, post: int, events: list[Event]) -> None:
