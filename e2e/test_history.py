@@ -244,7 +244,10 @@ def test_pass_and_play_take_back_asks_every_player_and_hands_the_device_back(pag
     expect(page.get_by_test_id("move-log")).to_contain_text(
         "Take-back: Seat 1's last move was taken back (1 move undone)", timeout=TURN_TIMEOUT_MS)
     assert asked == ["Take back Seat 1's last move? Every player must agree."]
-    # Seat 2 held the device: it goes back to Seat 1, whose view is the first position again
+    # Seat 2 held the device: it goes back to Seat 1, whose view is the first position again.
+    # (The log line is written before the table asks the worker what comes next, so Seat 2's
+    # old table may still show for a moment: wait for the hand-over itself.)
+    expect(page.get_by_test_id("handover")).to_be_visible(timeout=TURN_TIMEOUT_MS)
     assert wait_state(page) == "handover"
     expect(page.get_by_test_id("handover")).to_contain_text("Pass the device to Seat 1")
     page.get_by_test_id("handover-ready").click()
