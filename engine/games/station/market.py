@@ -61,9 +61,8 @@ def drift(state: StationState, events: list[Event]) -> None:
         discount = discounts[b]
         if discount < MAX_DISCOUNT:
             discounts[b] = discount = discount + 1
-            cost = COST_OF[mid] - discount  # `effective_cost`, written out
             events.append({"type": "drift", "berth": b, "module": mid, "discount": discount,
-                           "cost": cost if cost > MIN_COST else MIN_COST})
+                           "cost": effective_cost(state, b)})
         elif state.supply:
             new = state.supply.pop()
             state.supply.insert(0, mid)
