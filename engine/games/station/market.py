@@ -24,7 +24,8 @@ def effective_cost(state: StationState, berth: int) -> int:
     """The module's base cost less its berth's discount, never below 1."""
     mid = state.berths[berth]
     assert mid is not None, f"berth {berth} is empty"  # asked only of a berth that holds a module
-    return max(MIN_COST, COST_OF[mid] - state.discounts[berth])
+    cost = COST_OF[mid] - state.discounts[berth]
+    return cost if cost > MIN_COST else MIN_COST
 
 
 def berth_of(state: StationState, mid: str) -> int:

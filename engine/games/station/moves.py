@@ -40,6 +40,8 @@ def acquire_choices(display: list[str]) -> list[list[str]]:
 
 
 _ACQUIRE: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+ACQUIRE_ONE: dict[str, dict[str, Any]] = {cid: {"type": "acquire", "credits": [cid]} for cid in CREDIT_GUILD}
+"""Per credit, the move acquiring it alone (shared, read-only)."""
 
 
 def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
@@ -56,7 +58,7 @@ def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
 
 
 def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
-    out = [{"type": "acquire", "credits": [c]} for c in display]
+    out = [ACQUIRE_ONE[c] for c in display]
     n = len(display)
     for a in range(n):
         ca = display[a]
@@ -76,6 +78,11 @@ def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
 
 
 _PAYMENTS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+
+
+def _spent(prefix: list[int], total: int, top: int) -> None:
+    """Takes the place of a finished enumeration's recursive function (so that it is freed at once)."""
+    raise AssertionError("a finished enumeration was called")
 
 
 def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
@@ -102,6 +109,7 @@ def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
                 left[v - 1] += 1
 
     extend([], 0, 6)
+    extend = _spent  # the function refers to itself: freed now, not by the garbage collector
     if len(_PAYMENTS) > 20000:
         _PAYMENTS.clear()
     _PAYMENTS[key] = out
@@ -171,7 +179,17 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list
             dests = dests_of[ports] = [NODE_JSON[i] for i in plan.installs(ports)]
             if dock_room:
                 dests.append(DOCK)
-        moves += [{"type": "purchase", "module": mid, "pay": pay, "to": to} for pay in pays for to in dests]
+        if not dests:
+            continue
+        first = dests[0]
+        rest = dests[1:]
+        for pay in pays:
+            base = {"type": "purchase", "module": mid, "pay": pay, "to": first}
+            moves.append(base)
+            for to in rest:  # a copy of the first with its "to" (cheaper than a new dict)
+                move = base.copy()
+                move["to"] = to
+                moves.append(move)
     return moves
 
 

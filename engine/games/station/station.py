@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from .components import DEPT_OF, PORT_MASK, SIDES_OF
 
@@ -346,39 +346,109 @@ def _nodes(lanes: int) -> tuple[int, ...]:
     return first[lanes & _RING_ONES] + second[lanes >> 80 & _RING_ONES] + third[lanes >> 160]
 
 
-def _search(corridors: bytes) -> tuple[list[int], dict[int, list[tuple[int, int]]]]:
-    """The corridor graph searched depth first from the Core (see `Layout`), given each node's
-    corridor mask: each node's discovery number (the Core's is 0, an empty node's −1), and per
-    cut point the discovery ranges [disc[v], end) of the subtrees hanging from it only."""
+_NEAR = [sum(1 << j for j in _SIDE_NODES[u] if j is not None and j != CORE) for u in range(NODES)]
+"""Per node, the nodes its sides face (bit j for node j; the Core left out)."""
+_SIDES = [sum(1 << k for k, j in enumerate(_SIDE_NODES[u]) if j is not None) for u in range(NODES)]
+"""Per node, its sides that face a node or the Core (every side but the outer ring's outward one)."""
+
+
+def _toward(u: int) -> dict[int, int]:
+    """Per set of the nodes node ``u`` faces (a subset of `_NEAR`), the sides of ``u`` facing them."""
+    sides = [(k, j) for k, j in enumerate(_SIDE_NODES[u]) if j is not None and j != CORE]
+    out: dict[int, int] = {}
+    for chosen in range(1 << len(sides)):
+        near = mask = 0
+        for n, (k, j) in enumerate(sides):
+            if chosen >> n & 1:
+                near |= 1 << j
+                mask |= 1 << k
+        out[near] = mask
+    return out
+
+
+_TOWARD = [_toward(u) for u in range(NODES)]
+
+
+def _accept_row(key: int) -> tuple[int, ...]:
+    """Per `facings` mask f of a cut point, the port masks (bit p for mask p) a module there
+    needs: its ports meet, among the sides in f, those facing the Core's part and those facing
+    each hanging part. ``key``: bits 0–3 the node's sides (`_SIDES`), bits 4k…4k+3 the sides
+    facing the k-th hanging part, and their number from bit 16 on. Remembered by key."""
+    found = _ROWS.get(key)
+    if found is None:
+        parts = [key >> 4 * k & 15 for k in range(1, (key >> 16) + 1)]
+        core = key & 15
+        for mask in parts:
+            core &= ~mask
+        row = []
+        for f in range(16):
+            accepts = _MEETING[core & f]
+            for mask in parts:
+                accepts &= _MEETING[mask & f]
+            row.append(accepts)
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        found = _ROWS[key] = tuple(row)
+    return found
+
+
+_ROWS: dict[int, tuple[int, ...]] = {}
+
+
+class _Search(NamedTuple):
+    """The corridor graph of one station searched depth first from the Core (see `Layout`)."""
+
+    keep: int
+    """A byte 1 at every node that is no cut point."""
+    cuts: list[tuple[int, tuple[int, ...]]]
+    """Per cut point: the node, and per `facings` mask there the port masks (bit p for mask p)
+    a module at the node needs to keep every part of the station routed (`_accept_row`)."""
+
+
+def _spent(u: int, parent: int) -> int:
+    """Takes the place of a finished search's recursive function (so that it is freed at once)."""
+    raise AssertionError("a finished search was called")
+
+
+def _search(corridors: bytes) -> _Search:
+    """`_Search` of the station with these corridor masks (Tarjan's cut points). A child v of u
+    with low[v] ≥ disc[u] hangs from u only: the nodes found while visiting it are a part of the
+    station that loses its route with u, and u's sides facing them are that part's sides."""
     to = CORRIDOR_TO
     disc = [-1] * (NODES + 1)
     disc[CORE] = 0
-    hanging: dict[int, list[tuple[int, int]]] = {}
+    cuts: list[tuple[int, tuple[int, ...]]] = []
+    keep = _ONES
     counter = 1
+    seen = 0  # bit j: node j found
 
     def visit(u: int, parent: int) -> int:
-        nonlocal counter
+        nonlocal counter, seen, keep
         disc[u] = low = d = counter
         counter += 1
+        seen |= 1 << u
+        packed = parts = 0
         for v in to[u][corridors[u]]:
             dv = disc[v]
             if dv >= 0:
                 if dv < low and v != parent:
                     low = dv
                 continue
+            before = seen
             if len(to[v][corridors[v]]) == 1:  # a leaf, joined to u only: no call needed
                 disc[v] = lv = counter
                 counter += 1
+                seen |= 1 << v
             else:
                 lv = visit(v, u)
                 if lv < low:
                     low = lv
             if lv >= d:
-                found = hanging.get(u)
-                if found is None:
-                    hanging[u] = [(disc[v], counter)]
-                else:
-                    found.append((disc[v], counter))
+                parts += 1
+                packed |= _TOWARD[u][(seen ^ before) & _NEAR[u]] << 4 * parts
+        if parts:
+            keep ^= 1 << 8 * u
+            cuts.append((u, _accept_row(packed | parts << 16 | _SIDES[u])))
         return low
 
     for root in range(SECTORS):  # the Core's children: inner nodes with an inward corridor
@@ -386,12 +456,16 @@ def _search(corridors: bytes) -> tuple[list[int], dict[int, list[tuple[int, int]
             if len(to[root][corridors[root]]) == 1:  # joined to the Core only
                 disc[root] = counter
                 counter += 1
+                seen |= 1 << root
             else:
                 visit(root, CORE)
-    return disc, hanging
+    visit = _spent  # the function refers to itself: freed now, not by the garbage collector
+    return _Search(keep, cuts)
 
 
-_SEARCHES: dict[bytes, tuple[list[int], dict[int, list[tuple[int, int]]]]] = {}
+_NO_SEARCH = _Search(_ONES, [])
+"""The search of a station with no module installed."""
+_SEARCHES: dict[bytes, _Search] = {}
 """`_search` remembered by corridor masks (stations that differ only where no corridor runs share it)."""
 
 
@@ -416,8 +490,8 @@ class Layout:
     numbers [disc[v], end).
     """
 
-    __slots__ = ("_accepts", "_at", "_disc", "_faces_meet", "_hanging", "_occupied", "_open_lanes", "_plain",
-                 "_swaps", "faces", "grid", "open", "removable")
+    __slots__ = ("_accepts", "_at", "_faces_meet", "_occupied", "_open_lanes", "_search", "_swaps", "faces", "grid",
+                 "open", "removable")
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid = tuple(grid)
@@ -442,11 +516,9 @@ class Layout:
                   | (above & _NOT_0) >> 8 | (above & _SECTOR_0) << 72) & occupied
         self._occupied = occupied
         self._swaps: dict[int, int] = {}
-        self._plain = -1
-        self._accepts: dict[int, int] = {}
-        self._disc: list[int] = []
-        self._hanging: dict[int, list[tuple[int, int]]] = {}
+        self._accepts: list[int] | None = None
         if not occupied:
+            self._search = _NO_SEARCH
             self.removable: list[int] = []
             return
         corridors = (ports & faces).to_bytes(NODES, "little")
@@ -455,9 +527,8 @@ class Layout:
             if len(_SEARCHES) >= 4096:
                 _SEARCHES.clear()
             search = _SEARCHES[corridors] = _search(corridors)
-        self._disc, hanging = search
-        self._hanging = hanging
-        self.removable = [i for i in _nodes(occupied ^ pinned) if i not in hanging]
+        self._search = search
+        self.removable = list(_nodes((occupied ^ pinned) & search.keep))
 
     def installs(self, ports: int) -> tuple[int, ...]:
         """The open nodes where a module with port mask ``ports`` can be installed (in node order)."""
@@ -482,51 +553,23 @@ class Layout:
         a cut point; at a cut point they meet the Core's part and every hanging part."""
         found = self._swaps.get(ports)
         if found is None:
-            if self._plain < 0:
-                self._cut_points()
+            accepts = self._accepts
+            if accepts is None:
+                accepts = self._accepts = self._cut_points()
             met = self._faces_meet & _MEETS[ports]  # each byte 0–15
-            found = (met + _FIFTEENS) >> 4 & self._plain
-            for u, accepts in self._accepts.items():
-                if accepts >> ports & 1:
-                    found |= 1 << 8 * u
+            found = (met + _FIFTEENS) >> 4 & self._occupied & self._search.keep
+            shift = ports + 5
+            for cut in accepts:  # the node in bits 0–4, the masks it accepts above
+                if cut >> shift & 1:
+                    found |= 1 << 8 * (cut & 31)
             self._swaps[ports] = found
         return found
 
-    def _cut_points(self) -> None:
-        """Per cut point, the port masks (bit p for mask p) a module there needs to keep every
-        part routed; and the installed nodes that are no cut points (``_plain``)."""
-        disc = self._disc
+    def _cut_points(self) -> list[int]:
+        """Per cut point u, ``u | accepts << 5``: accepts the port masks (bit p for mask p) a
+        module there needs to keep every part routed (`_accept_row` at its `facings`)."""
         faces = self.faces
-        plain = self._occupied
-        for i, parts in self._hanging.items():
-            plain ^= 1 << 8 * i
-            # each side facing a port (or the Core, whose discovery number 0 is in no part)
-            # faces the Core's part of the station or one hanging part
-            core = 0
-            if len(parts) == 1:
-                (lo, hi), = parts
-                mask = 0
-                for j, bit in FACE_SIDES[i][faces[i]]:
-                    if lo <= disc[j] < hi:
-                        mask |= bit
-                    else:
-                        core |= bit
-                self._accepts[i] = _MEETING[core] & _MEETING[mask]
-                continue
-            masks = [0] * len(parts)
-            for j, bit in FACE_SIDES[i][faces[i]]:
-                d = disc[j]
-                for k, (lo, hi) in enumerate(parts):
-                    if lo <= d < hi:
-                        masks[k] |= bit
-                        break
-                else:
-                    core |= bit
-            accepts = _MEETING[core]
-            for m in masks:
-                accepts &= _MEETING[m]
-            self._accepts[i] = accepts
-        self._plain = plain
+        return [u | row[faces[u]] << 5 for u, row in self._search.cuts]
 
 
 _MEETING = [sum(1 << p for p in range(16) if p & m) for m in range(16)]
