@@ -79,7 +79,10 @@ def turn_is_spent(state: StarsState) -> bool:
 
 
 def has_ash(state: StarsState, seat: int, kind: str) -> bool:
-    return any(ASH[t] == kind for t in state.seats[seat].ash)
+    for t in state.seats[seat].ash:  # noqa: SIM110  (a loop, not any()/all() over a generator: cheaper in Pyodide)
+        if ASH[t] == kind:
+            return True
+    return False
 
 
 def _pay_for(state: StarsState, seat: int, move: dict[str, Any]) -> None:
@@ -89,7 +92,11 @@ def _pay_for(state: StarsState, seat: int, move: dict[str, Any]) -> None:
         return
     kind = ASH_KIND[move["type"]]
     s = state.seats[seat]
-    tid = next(t for t in s.ash if ASH[t] == kind)
+    for tid in s.ash:
+        if ASH[tid] == kind:
+            break
+    else:
+        raise AssertionError(f"no kept wood-ash token of kind {kind}")
     s.ash.remove(tid)
     wood_ash.return_to_bag(state, tid)
 

@@ -249,10 +249,20 @@ class Board:
         return sorted(seen)
 
     def closed(self, cells: list[int]) -> bool:
-        return all(self.open_lines(c) == 0 for c in cells)
+        """No line of these tiles points into a vacant cell."""
+        for c in cells:  # noqa: SIM110  (a loop, not any()/all() over a generator: cheaper in Pyodide)
+            if self.open_lines(c):
+                return False
+        return True
 
     def light_bearing(self, cells: list[int]) -> int:
-        return sum(1 for c in cells if self.colour[c] != "white")
+        """How many of these tiles are light-bearing (not white)."""
+        colour = self.colour
+        n = 0
+        for c in cells:
+            if colour[c] != "white":
+                n += 1
+        return n
 
     def touching_bonus(self, cells: list[int]) -> list[str]:
         """Unused bonus tokens on corners next to any of these tiles (rulebook order)."""

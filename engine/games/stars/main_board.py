@@ -15,7 +15,7 @@ Spaces in between take any colour. These functions list the steps that can still
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from .components import FORAGE, LINKS, VILLAGE_ADJACENT
 
@@ -77,13 +77,13 @@ def steps(lit: dict[str, int], path: list[str], light: list[int]) -> list[tuple[
 
 def _steps(lit: dict[str, int], path: list[str], light: list[int]) -> Iterator[tuple[str, int, bool]]:
     """`steps`, one at a time (`can_scout` stops at the first)."""
-    candidates: Iterable[tuple[str, tuple[int, ...]]]
     if path:
-        candidates = [(n, (0, 1, 2)) for n in LINKS[path[-1]] if n not in lit]
-    else:  # worked out as they are reached (no colours: not a start)
-        starts = sorted(set(VILLAGE_ADJACENT).union(*map(LINKS.__getitem__, lit)))
-        candidates = ((s, start_colours(lit, s)) for s in starts)
-    for space, colours in candidates:
+        spaces = [n for n in LINKS[path[-1]] if n not in lit]
+    else:
+        spaces = sorted(set(VILLAGE_ADJACENT).union(*map(LINKS.__getitem__, lit)))
+    for space in spaces:
+        # a start's colours are worked out as it is reached (none: not a start)
+        colours = start_colours(lit, space) if not path else (0, 1, 2)
         door = DOORSTEP_COLOUR.get(space)
         for c in colours:
             if light[c] < 1:

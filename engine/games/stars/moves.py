@@ -16,7 +16,8 @@ from itertools import combinations, compress
 from typing import Any
 
 from . import actions, main_board, stargazing, wood_ash
-from .board import CELL_AT_POSITION, CELLS, FIRST_PLAYABLE, PLAYABLE_SPAN
+from .actions import ASH_KIND
+from .board import CELL_AT_POSITION, CELLS, FIRST_PLAYABLE, PLAYABLE, PLAYABLE_SPAN
 from .components import KINDS, TILES
 from .state import ACTION, FINAL, OVER, STARGAZING, WOOD_ASH, StarsState
 
@@ -47,7 +48,8 @@ def stardust_only(state: StarsState, waiting: list[int] | None = None) -> list[i
         return []
     if waiting is None:
         waiting = waiting_for(state)
-    return [i for i in range(state.players) if i not in waiting and stargazing.can_spend_stardust(state, i)]
+    return [i for i, s in enumerate(state.seats)
+            if s.stardust > 0 and i not in waiting and stargazing.can_spend_stardust(state, i)]
 
 
 def to_act(state: StarsState) -> list[int]:
@@ -69,44 +71,52 @@ def bonus_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
             + [{"type": "bonus", "token": None}])
 
 
-Orientation = tuple[int, int, list[dict[str, Any] | None]]
-_ROW_CELLS = CELL_AT_POSITION[FIRST_PLAYABLE:FIRST_PLAYABLE + PLAYABLE_SPAN]
-_SKIP = 8 * FIRST_PLAYABLE
-_ROW_CELL_JSON = [None if i < 0 else [*CELLS[i]] for i in _ROW_CELLS]
-"""The ``[q, r]`` of each cell by position, shared by the place moves on it (read-only)."""
-_ORIENTATIONS: dict[str, tuple[Orientation, ...]] = {}
-"""Per tile met, its sides A then B at rotations 0–5: the halves of the line mask that index
-`Board.fit_sets`, and the place move on each cell by position (`board.POSITION`, from
-`board.FIRST_PLAYABLE` on) — one shared, read-only dict per placement, so listing ~1,000 of them
-stays cheap; a corner's is never listed."""
+Placements = tuple[tuple[tuple[int, int], ...], list[dict[str, Any] | None]]
+_END = FIRST_PLAYABLE + PLAYABLE_SPAN
+"""A set of playable cells as ``bits.to_bytes(_END, "little")``: a byte per position up to the last
+playable one (`board.POSITION`)."""
+_ROW_CELL_JSON = [None if i < 0 or i not in PLAYABLE else [*CELLS[i]] for i in CELL_AT_POSITION[:_END]]
+"""The ``[q, r]`` of each playable cell by position, shared by the place moves on it (read-only)."""
+_PLACEMENTS: dict[str, Placements] = {}
+"""Per tile met, for its sides A then B at rotations 0–5: the halves of the line mask that index
+`Board.fit_sets`, and one row of place moves for them all — per orientation, the place move on
+each cell by position (none off the board or on a bonus corner). One shared, read-only dict per
+placement, so listing ~1,000 of them stays cheap; bounded by the 38 tiles."""
 
 
-def _orientations(tid: str) -> tuple[Orientation, ...]:
+def _placements(tid: str) -> Placements:
     tile = TILES[tid]
-    found = _ORIENTATIONS[tid] = tuple(
-        (m & 7, m >> 3, [None if cell is None else {"type": "place", "tile": tid, "side": side, "rotation": rot,
-                                                    "cell": cell} for cell in _ROW_CELL_JSON])
-        for side in stargazing.SIDES for rot, m in enumerate(tile.side(side).masks))
+    halves = []
+    row: list[dict[str, Any] | None] = []
+    for side in stargazing.SIDES:
+        for rot, m in enumerate(tile.side(side).masks):
+            halves.append((m & 7, m >> 3))
+            row += [None if cell is None else {"type": "place", "tile": tid, "side": side, "rotation": rot,
+                                               "cell": cell} for cell in _ROW_CELL_JSON]
+    found = _PLACEMENTS[tid] = tuple(halves), row
     return found
 
 
 def place_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
     """Every place move of the seat's tiles in hand (tiles in hand order, then sides A and B,
-    rotations 0–5, cells in board order), then a set-aside move for each tile that fits nowhere."""
+    rotations 0–5, cells in board order), then a set-aside move for each tile that fits nowhere.
+
+    Per tile, the cells of its twelve orientations (`Board.fit_sets`) are joined into one row of
+    bytes that picks its moves out of its row of place moves in one pass.
+    """
     s = state.seats[seat]
     low, high = s.board.fit_sets()
     out: list[dict[str, Any]] = []
     stuck = []
     for tid in s.hand:
-        fits = False
-        for lo, hi, row in _ORIENTATIONS.get(tid) or _orientations(tid):
-            found = low[lo] & high[hi]
-            if found:
-                fits = True
-                out += compress(row, (found >> _SKIP).to_bytes(PLAYABLE_SPAN, "little"))  # type: ignore[arg-type]
-        if not fits:
+        halves, row = _PLACEMENTS.get(tid) or _placements(tid)
+        listed = len(out)
+        out += compress(row, b"".join([(low[lo] & high[hi]).to_bytes(_END, "little")  # type: ignore[arg-type]
+                                       for lo, hi in halves]))
+        if len(out) == listed:
             stuck.append(tid)
-    out += [{"type": "set_aside", "tile": tid} for tid in stuck]
+    if stuck:
+        out += [{"type": "set_aside", "tile": tid} for tid in stuck]
     return out
 
 
@@ -118,34 +128,32 @@ def action_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
     # one) while actions are left, then "ash" while a wood-ash token of its kind is kept
     free = ["action"] if state.actions_left > 0 else []
     with_villager = free if actions.ready_villager(state, seat) is not None else []
-
-    def paid(kind: str, ways: list[str]) -> list[str]:
-        return ways + ["ash"] if s.ash and actions.has_ash(state, seat, actions.ASH_KIND[kind]) else ways
-
-    ways = paid("scout", free)
+    ash = s.ash
+    ways = free + ["ash"] if ash and actions.has_ash(state, seat, ASH_KIND["scout"]) else free
     if ways and main_board.can_scout(state.lit, s.light):
         out += [{"type": "scout", "via": w} for w in ways]
-    ways = paid("forage", with_villager)
+    ways = with_villager + ["ash"] if ash and actions.has_ash(state, seat, ASH_KIND["forage"]) else with_villager
     if ways:
         for fid in actions.forage_spaces(state, seat):
             out += [{"type": "forage", "space": fid, "via": w} for w in ways]
-    ways = paid("offer", with_villager)
+    ways = with_villager + ["ash"] if ash and actions.has_ash(state, seat, ASH_KIND["offer"]) else with_villager
     if ways:
         tokens = s.tokens
         for k, name in enumerate(KINDS):
             if tokens[k] > 0:
                 out += [{"type": "offer", "kind": name, "via": w} for w in ways]
-        for n in actions.offer_card_moves(state, seat):
-            out += [{"type": "offer", "space": n, "via": w} for w in ways]
+        if state.offer_card is not None:
+            for n in actions.offer_card_moves(state, seat):
+                out += [{"type": "offer", "space": n, "via": w} for w in ways]
     if with_villager:
         out += [{"type": "stargaze", "space": p} for p in state.sky_vacant()]
-    ways = paid("recall", free)
+    ways = free + ["ash"] if ash and actions.has_ash(state, seat, ASH_KIND["recall"]) else free
     if ways:
         out_there = actions.recallable(state, seat)
         for size in range(1, len(out_there) + 1):
             for group in combinations(out_there, size):
                 out += [{"type": "recall", "villagers": list(group), "via": w} for w in ways]
-    ways = paid("gain_stardust", free)
+    ways = free + ["ash"] if ash and actions.has_ash(state, seat, ASH_KIND["gain_stardust"]) else free
     if ways and state.supply_stardust > 0:
         out += [{"type": "gain_stardust", "via": w} for w in ways]
     out.append(END_TURN)
@@ -170,6 +178,6 @@ def legal_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
             out += action_moves(state, seat)
     elif state.phase == FINAL and not s.done:
         out.append(DONE)
-    out += stargazing.stardust_moves(state, seat)
+    if s.stardust > 0:
+        out += stargazing.stardust_moves(state, seat)
     return out
-

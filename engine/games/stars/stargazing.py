@@ -64,7 +64,10 @@ def placements(board: Board, tile_id: str) -> list[tuple[str, int, int]]:
 def placeable(board: Board, tile_id: str, fit: FitSets | None = None) -> bool:
     low, high = board.fit_sets() if fit is None else fit
     tile = TILES[tile_id]
-    return any(low[m & 7] & high[m >> 3] for m in tile.a.masks + tile.b.masks)
+    for m in tile.a.masks + tile.b.masks:  # noqa: SIM110  (a loop, not any()/all() over a generator: cheaper in Pyodide)
+        if low[m & 7] & high[m >> 3]:
+            return True
+    return False
 
 
 def set_aside_if_stuck(state: StarsState, seat: int, events: list[Event]) -> None:
@@ -74,9 +77,11 @@ def set_aside_if_stuck(state: StarsState, seat: int, events: list[Event]) -> Non
     if not s.hand or s.pending:
         return
     fit = s.board.fit_sets()
-    if not any(placeable(s.board, t, fit) for t in s.hand):
-        for tid in s.hand[:]:
-            set_aside(state, seat, tid, events)
+    for t in s.hand:
+        if placeable(s.board, t, fit):
+            return
+    for tid in s.hand[:]:
+        set_aside(state, seat, tid, events)
 
 
 def set_aside(state: StarsState, seat: int, tile_id: str, events: list[Event]) -> None:
@@ -187,6 +192,9 @@ def stardust_moves(state: StarsState, seat: int) -> list[dict[str, Any]]:
 
 def can_spend_stardust(state: StarsState, seat: int) -> bool:
     s = state.seats[seat]
-    if s.stardust <= 0:
-        return False
-    return any(n <= s.stardust for _i, n in s.board.stardust_cells())
+    have = s.stardust
+    if have > 0:
+        for _i, n in s.board.stardust_cells():
+            if n <= have:
+                return True
+    return False

@@ -154,12 +154,18 @@ class StarsState:
 
     # --- small shared readings ----------------------------------------------------------
 
-    def sky_order(self) -> list[tuple[int, int, str]]:
-        """Meeples on the night sky behind the Girl, in track order (closest to her first):
+    def _on_sky(self) -> list[tuple[int, int, str]]:
+        """Meeples on the night sky behind the Girl, elders first then each seat's villagers:
         (space, seat, "elder" or "villager")."""
         out = [(pos, seat, "elder") for seat, pos in enumerate(self.elders)]
         for seat, s in enumerate(self.seats):
             out += [(int(place[4:]), seat, "villager") for place in s.villagers if place.startswith("sky:")]
+        return out
+
+    def sky_order(self) -> list[tuple[int, int, str]]:
+        """Meeples on the night sky behind the Girl, in track order (closest to her first):
+        (space, seat, "elder" or "villager")."""
+        out = self._on_sky()
         out.sort(key=_SPACE, reverse=True)  # stable: what shares a space keeps this order
         return out
 
@@ -169,12 +175,15 @@ class StarsState:
 
     def sky_vacant(self) -> list[int]:
         """Vacant night-sky spaces behind the Girl (where a villager may go)."""
-        taken = set(map(_SPACE, self.sky_order()))
+        taken = set(map(_SPACE, self._on_sky()))
         return [p for p in range(1, self.girl) if p not in taken]
 
     def early_covered(self, forage_id: str) -> bool:
         key = "early:" + forage_id
-        return any(key in s.villagers for s in self.seats)
+        for s in self.seats:  # noqa: SIM110  (a loop, not any() over a generator: cheaper in Pyodide)
+            if key in s.villagers:
+                return True
+        return False
 
 
 _CODECS: dict[str, Codec] = {"rng": RNG, "seats": list_of(Seat.to_json, Seat.from_json)}

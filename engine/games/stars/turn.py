@@ -56,8 +56,9 @@ def advance(state: StarsState, events: list[Event]) -> None:
     every turn is over (cleanup, then the next round or the end); the end when all are done."""
     while not state.ended:
         if state.phase == STARGAZING:
-            if any(s.hand for s in state.seats):
-                return
+            for s in state.seats:
+                if s.hand:
+                    return
             wood_ash.begin(state, events)
         elif state.phase == WOOD_ASH:
             if state.picks:

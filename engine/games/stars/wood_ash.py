@@ -12,6 +12,7 @@ turn ends ("unspent tokens are lost at the end of the round").
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from .components import ASH, COLOURS, REGION_BY_NAME, REGION_TOTAL, REGIONS, colour_json
@@ -97,7 +98,11 @@ def pick_moves(state: StarsState) -> list[dict[str, Any]]:
 
 def pick(state: StarsState, seat: int, move: dict[str, Any], events: list[Event]) -> None:
     tid = move["token"]
-    entry = next(t for t in state.sky if t[0] == tid)
+    for entry in state.sky:
+        if entry[0] == tid:
+            break
+    else:
+        raise AssertionError(f"wood-ash token {tid} is not in the sky")
     state.sky.remove(entry)
     state.picks.pop(0)
     s = state.seats[seat]
@@ -115,8 +120,7 @@ def pick(state: StarsState, seat: int, move: dict[str, Any], events: list[Event]
 
 
 def return_to_bag(state: StarsState, tid: str) -> None:
-    state.ash_bag.append(tid)
-    state.ash_bag.sort()
+    insort(state.ash_bag, tid)  # the bag stays sorted
 
 
 def end(state: StarsState, events: list[Event]) -> None:
