@@ -127,6 +127,7 @@ def run(args) -> None:
             per_device: dict[str, list[float]] = {name: [] for name in names}
             to_host: list[float] = []    # a phone's tap → the host's worker replied (outbox handed out)
             wire: list[float] = []       # handed out → arrived on a device
+            wire_by: dict[str, list[float]] = {}  # the same, per device
             render: list[float] = []     # arrived → board drawn on a device
             painted: list[float] = []    # arrived → the whole update painted on a device
             host_tap: list[float] = []   # the host's own tap → its worker answered and the move stored, handed out
@@ -163,9 +164,10 @@ def run(args) -> None:
                 hd = host.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]")
                 host_draw.append(hd - sent)
                 host_paint.append(host.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - hd)
-                for pg in pages[1:]:
+                for name, pg in zip(names[1:], pages[1:], strict=True):
                     arrived = pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     wire.append(arrived - sent)
+                    wire_by.setdefault(name, []).append(arrived - sent)
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
                     painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
                 ms = max(drawn) - tap
@@ -210,6 +212,8 @@ def run(args) -> None:
         print(f"   a phone's tap → the host's worker has answered: median {statistics.median(to_host):.1f} ms")
     print(f"   handed out by the host → arrived on a device: median {statistics.median(wire):.1f} ms, "
           f"p90 {pct(wire, 90):.1f} ms")
+    for name, vals in wire_by.items():
+        print(f"      on {name:6}: median {statistics.median(vals):.1f} ms, p90 {pct(vals, 90):.1f} ms")
     print(f"   arrived → board drawn on a device: median {statistics.median(render):.1f} ms, "
           f"p90 {pct(render, 90):.1f} ms")
     print(f"   arrived → whole update painted on a device: median {statistics.median(painted):.1f} ms, "
@@ -232,6 +236,10 @@ def run(args) -> None:
     if save_ms:
         print("host: room_save + IndexedDB put, before the move is sent (write-ahead): "
               f"median {statistics.median(save_ms):.1f} ms")
+    tick_ms = [o["ms"] for o in ops if o["op"] == "room_tick"]
+    if tick_ms:
+        print("host worker, room_tick (timers, computers; after each move): "
+              f"median {statistics.median(tick_ms):.1f} ms, p90 {pct(tick_ms, 90):.1f} ms ({len(tick_ms)} ticks)")
     print(f"ratio (median tap→all shown / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
     for size, vals in local.items():
         print(f"single device ({args.game} solo, {size} {len(vals)} human moves): tap → new state shown: "

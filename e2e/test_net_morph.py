@@ -200,3 +200,46 @@ def test_pieces_inside_an_svg(page: Page, base_url: str) -> None:
     assert got["inner"] == 1, got
     assert got["pathKept"] and got["gKept"] and got["same"] and got["ns"], got
     assert got["text"] == "http://www.w3.org/2000/svg", got
+
+
+LEAF_SEEN_BEFORE = """async () => {
+  const morph = await import("./js/net/morph.js");
+  const sections = await import("./js/games/sections.js");
+  const root = document.createElement("section");
+  document.body.appendChild(root);
+  morph.patchInnerHTML(root);
+  const tag = Math.random().toString(36).slice(2);  // texts no other test has drawn (the cache is per page)
+  const list = (who, r) => [
+    ["status", `<div class="status ${tag}">${who} <input type="checkbox"${who === "Ana" ? " checked" : ""}></div>`],
+    ["svg", `<svg viewBox="0 0 10 10" class="${tag}">`, [["in", `<circle r="${r}"/><text x="1">${r}</text>`]], "</svg>"],
+  ];
+  const parsed = [];
+  const orig = document.createElement.bind(document);
+  const count = (fn) => { parsed.length = 0; document.createElement = (t, ...rest) => { if (t === "template") parsed.push(t); return orig(t, ...rest); }; fn(); document.createElement = orig; return parsed.length; };
+  sections.drawSections(root, list("Ana", 1));
+  const before = { ...morph.morphStats };
+  const changed = count(() => sections.drawSections(root, list("Ben", 2)));  // two new texts: two parses
+  const back = count(() => sections.drawSections(root, list("Ana", 1)));     // both seen before: cloned
+  const cloned = morph.morphStats.cloned - before.cloned;
+  root.querySelector("input").checked = false;                               // a person's change, then
+  const back2 = count(() => sections.drawSections(root, list("Ben", 2)));
+  sections.drawSections(root, list("Ana", 1));                               // the HTML's checked again
+  const want = document.createElement("div");
+  want.innerHTML = sections.flattenSections(list("Ana", 1));
+  const ns = (el) => [...el.querySelectorAll("*")].map((n) => `${n.namespaceURI} ${n.localName}`).join();
+  const out = { changed, back, back2, cloned, same: root.innerHTML === want.innerHTML, ns: ns(root) === ns(want),
+                checked: root.querySelector("input").checked, circle: root.querySelector("circle").namespaceURI };
+  root.remove();
+  return out;
+}"""
+
+
+def test_a_leaf_seen_before_is_cloned(page: Page, base_url: str) -> None:
+    """A leaf whose text was drawn before (a screen showing the station of the seat to act again, a
+    control live again) is cloned from the nodes parsed then, not parsed again; the result is what
+    a fresh drawing gives (SVG pieces in the SVG namespace, an input's checked from its HTML)."""
+    page.goto(base_url + "table.html")
+    got = page.evaluate(LEAF_SEEN_BEFORE)
+    assert got["changed"] == 2 and got["back"] == 0 and got["back2"] == 0 and got["cloned"] >= 2, got
+    assert got["same"] and got["ns"] and got["checked"], got
+    assert got["circle"] == "http://www.w3.org/2000/svg", got

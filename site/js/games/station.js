@@ -33,6 +33,7 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const f1 = (n) => Math.round(n * 100) / 100;
 const nkey = (node) => `${node.ring},${node.sector}`;
 const nodeText = (node) => `${RING_NAME[node.ring]} ring, sector ${node.sector}`;
+const setData = (el, k, v) => { if (el.dataset[k] !== v) el.dataset[k] = v; };
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ---------------------------------------------------------------------------- geometry
@@ -78,37 +79,57 @@ function sidesSVG(mod, ring, s) {
   return out.join("");
 }
 
+/** what is drawn inside a node (its cell, and a module's sides and label): the same text for the
+ *  same node and module shape, so kept (geometry is the costly part of a redraw) */
+const NODE_IN = new Map();
+function nodeInside(ring, s, mod, small) {
+  const key = `${small ? "s" : "b"}${ring},${s}${mod ? `:${mod.department}:${mod.sides.inward}:${mod.sides.outward}:${mod.sides.cw}:${mod.sides.ccw}` : ""}`;
+  let html = NODE_IN.get(key);
+  if (html === undefined) {
+    const am = angle(s), rm = (rIn(ring) + rOut(ring)) / 2;
+    html = `
+        <path class="hit" d="${hitCell(ring, s)}"/><path class="cell" d="${wedge(ring, s)}"/>
+        ${mod ? `${sidesSVG(mod, ring, s)}<text class="abbr" x="${f1(rm * Math.cos(am))}" y="${f1(rm * Math.sin(am) + 3)}">${small ? "" : DEPT_ABBR[mod.department]}</text>` : ""}
+      `;
+    if (NODE_IN.size >= 4000) NODE_IN.clear();
+    NODE_IN.set(key, html);
+  }
+  return html;
+}
+
+/** the decoration (the Shield lanes, a band outside sectors 8, 9, 0, 1, 2; the Core) and the sector
+ *  numbers of a station drawing: always the same */
+const DECO = (() => {
+  const sh0 = angle(8, -SPAN / 2), sh1 = angle(2, SPAN / 2), shr = rOut(3) + 4;
+  return `<path class="shield-band" d="M${pt(shr, sh0)} A${shr} ${shr} 0 0 1 ${pt(shr, sh1)}"><title>Shield lanes: sectors 8, 9, 0, 1, 2</title></path><circle class="core" r="${CORE - 3}"/><text class="core-t" y="3">CORE</text>`;
+})();
+const NUMS = (() => {
+  let nums = "";
+  for (let s = 0; s < 10; s++) {
+    const a = angle(s), r = rOut(3) + 9;
+    nums += `<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a))}" dominant-baseline="central">${s}</text>`;
+  }
+  return nums;
+})();
+
 /** a seat's station: Core, rings, sectors, modules; `marks` maps node keys to extra classes.
  *  As a section container (games/sections.js): the <svg>, a leaf before the nodes, one container
  *  a node (its <g> tag, which a turn passing or a selection changes, and what is drawn inside it,
  *  which only a module placed or removed changes), a leaf after them */
 function stationSection(key, station, { live = false, marks = {}, label = "", small = false } = {}) {
   const R = rOut(3) + (small ? 8 : 16);
-  // the Shield lanes, a band outside sectors 8, 9, 0, 1, 2
-  const sh0 = angle(8, -SPAN / 2), sh1 = angle(2, SPAN / 2), shr = rOut(3) + 4;
-  const parts = [["deco", `<path class="shield-band" d="M${pt(shr, sh0)} A${shr} ${shr} 0 0 1 ${pt(shr, sh1)}"><title>Shield lanes: sectors 8, 9, 0, 1, 2</title></path><circle class="core" r="${CORE - 3}"/><text class="core-t" y="3">CORE</text>`]];
+  const parts = [["deco", DECO]];
   for (let ring = 1; ring <= 3; ring++) {
     for (let s = 0; s < 10; s++) {
       const mod = station[ring - 1][s];
       const k = `${ring},${s}`;
       const cls = ["sn-node", mod ? `mod d-${mod.department}` : "empty", marks[k] || ""].join(" ").trim();
-      const am = angle(s), rm = (rIn(ring) + rOut(ring)) / 2;
       const name = mod ? `${mod.id}, ${mod.department}, ${mod.guild}` : "empty";
       const act = live ? ` data-action="node" data-node="${k}" data-fk="node:${k}" role="button" tabindex="0"` : ` data-node="${k}" role="img"`;
-      parts.push([k, `<g class="${cls}"${act} data-testid="${small ? "" : `node-${ring}-${s}`}" aria-label="${esc(`${nodeText({ ring, sector: s })}: ${name}`)}">`, [["in", `
-        <path class="hit" d="${hitCell(ring, s)}"/><path class="cell" d="${wedge(ring, s)}"/>
-        ${mod ? `${sidesSVG(mod, ring, s)}<text class="abbr" x="${f1(rm * Math.cos(am))}" y="${f1(rm * Math.sin(am) + 3)}">${small ? "" : DEPT_ABBR[mod.department]}</text>` : ""}
-      `]], "</g>"]);
+      parts.push([k, `<g class="${cls}"${act} data-testid="${small ? "" : `node-${ring}-${s}`}" aria-label="${esc(`${nodeText({ ring, sector: s })}: ${name}`)}">`, [["in", nodeInside(ring, s, mod, small)]], "</g>"]);
     }
   }
-  let nums = "";
-  if (!small) {
-    for (let s = 0; s < 10; s++) {
-      const a = angle(s), r = rOut(3) + 9;
-      nums += `<text class="sec-n${SHIELD_SECTORS.includes(s) ? " sh" : ""}" x="${f1(r * Math.cos(a))}" y="${f1(r * Math.sin(a))}" dominant-baseline="central">${s}</text>`;
-    }
-  }
-  parts.push(["nums", nums]);
+  parts.push(["nums", small ? "" : NUMS]);
   // live: one Tab stop, arrows round a ring (←/→) and between rings (↑ out, ↓ in): board-keys.js
   return [key, `<svg class="station-svg${small ? " small" : ""}" viewBox="${-R} ${-R} ${2 * R} ${2 * R}" role="group" aria-label="${esc(label)}"${
     live ? ' data-rove="ring" data-rove-name="station" aria-description="arrow keys: left and right round a ring, up and down between rings"' : ""}>`, parts, "</svg>"];
@@ -267,10 +288,12 @@ export class StationTable {
     const el = document.activeElement;
     const focus = el && this.root.contains(el) && el.dataset ? el.dataset.fk : null;
     const v = this.view;
-    this.root.className = "table station-table";
-    this.root.dataset.phase = v.turn.phase;
-    this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
-    this.root.dataset.interactive = this.live ? "true" : "false";
+    // set once (clear() resets it): not churned at every draw, so a class a phone table adds to
+    // the root (market-collapsed, net/ui.js) is not taken off and put back, restyling the table
+    if (!this.root.classList.contains("station-table")) this.root.className = "table station-table";
+    setData(this.root, "phase", v.turn.phase);
+    setData(this.root, "viewer", v.seat === null || v.seat === undefined ? "public" : String(v.seat));
+    setData(this.root, "interactive", this.live ? "true" : "false");
     // in sections (games/sections.js): at a phone table an unchanged section is not parsed again
     drawSections(this.root, [
       ["status", `

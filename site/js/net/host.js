@@ -264,21 +264,48 @@ class Host {
       link.send(message);
       if (message.type === "closed") setTimeout(() => link.close(), 1500);
     }
-    // the devices' bytes leave first; then this page draws its own seat
+    // the devices' bytes leave first; then this page draws its own seat (in its next frame: local)
     for (const message of mine) this.local(message);
   }
 
-  /** a message to the host's own seat */
+  /** a message to the host's own seat. An update is drawn at this page's next animation frame,
+   *  not at once: here we are inside the write-ahead's IndexedDB completion, right after the
+   *  devices were sent their bytes, and the host's own drawing (its JS, style, layout, paint)
+   *  would take the CPU the devices need to receive and draw theirs on a shared machine; in its
+   *  frame it is drawn and painted in one go. What comes after an update waits
+   *  behind it, in order; a hidden page draws at once (it paints nothing). */
   local(message) {
+    // whether a refusal is toasted is decided now: its move's attempt() is still waiting
+    const toast = message.type === "refused"
+      && (message.ref === undefined || message.ref === null || !this.pendingRefs.has(message.ref));
+    const run = (inFrame = false) => this.localNow(message, toast, inFrame);
+    if (this._localQueue) { this._localQueue.push(run); return; }
+    if (message.type !== "update" || document.hidden) { run(); return; }
+    this._localQueue = [run];
+    let done;
+    this._localDrawn = new Promise((resolve) => { done = resolve; });
+    this._localDone = done;
+    const flush = (inFrame) => {
+      const queue = this._localQueue;
+      if (!queue) return;
+      this._localQueue = null;
+      clearTimeout(this._localTimer);
+      try { for (const f of queue) f(inFrame); } finally { done(); }
+    };
+    requestAnimationFrame(() => flush(true));
+    this._localTimer = setTimeout(() => flush(false), 250);  // no frame comes (a page hidden meanwhile)
+  }
+
+  localNow(message, toast, inFrame) {
     if (this.log) this.log.push(message);
     switch (message.type) {
       case "update":
         this.last = message;
-        this.view.update(message);
+        this.view.update(message, { inFrame });
         break;
       case "notice": this.view.notice(message); break;
       case "refused":
-        if (message.ref === undefined || message.ref === null || !this.pendingRefs.has(message.ref)) app.toast(message.reason);
+        if (toast) app.toast(message.reason);
         break;
       case "closed": this.onClosed(message.reason); break;
       default: break;
@@ -298,6 +325,8 @@ class Host {
       message: { v: V, type: "move", credential: this.credential, version: this.last.version, move, ref },
     }).catch((err) => ({ error: err }));
     this.pendingRefs.delete(ref);
+    // resolved once this page shows the move (as a renderer expects: its table is redrawn)
+    if (this._localQueue) await this._localDrawn;
     if (reply.error) { app.toast(reply.error.message || String(reply.error)); return false; }
     const refused = (reply.outbox || []).find((e) => e.to === "host" && e.message.type === "refused" && e.message.ref === ref);
     if (refused) { app.toast(refused.message.reason); return false; }
@@ -350,7 +379,14 @@ class Host {
   kick() {
     if (this.closed) return;
     clearTimeout(this.tickTimer);
-    this.tickTimer = setTimeout(() => this.tick(), 0);
+    // once this page has drawn what it was just sent (local): the tick's work in the worker does
+    // not take the CPU while the devices receive and draw the move
+    const soon = () => {
+      if (this.closed) return;
+      clearTimeout(this.tickTimer);
+      this.tickTimer = setTimeout(() => this.tick(), 0);
+    };
+    if (this._localQueue) this._localDrawn.then(soon); else soon();
   }
   async tick() {
     if (this.closed) return;
@@ -535,6 +571,7 @@ class Host {
   teardown() {
     this.closed = true;
     clearTimeout(this.tickTimer);
+    if (this._localQueue) { this._localQueue = null; clearTimeout(this._localTimer); this._localDone(); }
     this.hangUp();
     if (this.view) this.view.destroy();
     if (this.section) this.section.remove();

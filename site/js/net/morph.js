@@ -24,7 +24,7 @@ export function patchInnerHTML(el) {
 }
 
 /** how long morphing took, in all (bench/bench_net.py reads it through net/ui.js's timing) */
-export const morphStats = { ms: 0 };
+export const morphStats = { ms: 0, parsed: 0, cloned: 0 };
 
 // ---------------------------------------------------------------------------- sections
 // A section list (games/sections.js) is the same HTML as its flattened text, cut into keyed
@@ -85,6 +85,27 @@ function parse(html, svg = false) {
   return frag;
 }
 
+/** a leaf's nodes: parsed once and kept (the few hundred texts seen last, the oldest dropped
+ *  first), then cloned: a table switching between drawings it has shown before (a shared screen
+ *  showing the station of the seat to act, a control live or not) clones nodes instead of
+ *  starting the HTML parser for each piece (morphStats counts both) */
+const LEAVES = new Map();
+const LEAVES_MAX = 600;
+function parseLeaf(html, svg) {
+  const key = `${svg ? "s" : "h"}${html}`;
+  let kept = LEAVES.get(key);
+  if (kept) {
+    morphStats.cloned++;
+    LEAVES.delete(key);  // the most recently used last
+  } else {
+    morphStats.parsed++;
+    kept = parse(html, svg);
+    if (LEAVES.size >= LEAVES_MAX) LEAVES.delete(LEAVES.keys().next().value);
+  }
+  LEAVES.set(key, kept);
+  return kept.cloneNode(true);
+}
+
 /** the element of a container, empty (its opening and closing tags parsed: tags only, what is
  *  between them is its section list) */
 function shell(open, close, svg = false) {
@@ -118,7 +139,7 @@ function assemble(parent, list, svg = false) {
   const recs = [];
   for (const s of list) {
     if (leafOf(s)) {
-      const content = parse(s[1], svg);
+      const content = parseLeaf(s[1], svg);
       const rec = { key: s[0], leaf: true, html: s[1], count: content.childNodes.length, first: null };
       parent.appendChild(content);
       recs.push(rec);
@@ -163,7 +184,7 @@ function patchLevel(parent, list, prev) {
         recs.push(r);
         continue;
       }
-      const content = parse(s[1], svg);
+      const content = parseLeaf(s[1], svg);
       const rec = { key: r.key, leaf: true, html: s[1], count: content.childNodes.length, first: null };
       const before = node ? node.previousSibling : parent.lastChild;
       node = patchRange(parent, node, r.count, content);

@@ -222,7 +222,8 @@ export class TableView {
   get legalMoves() { return this.table && this.table.live && this.last ? this.last.legal_moves : []; }
 
   // ------------------------------------------------------------------ messages
-  update(msg) {
+  /** opts.inFrame: called inside an animation frame callback (the host draws its own seat there) */
+  update(msg, opts = {}) {
     // the listing comes compact (docs/protocol.md "The listing"): expanded once, here
     msg = { ...msg, legal_moves: expandListing(msg.legal_moves || []) };
     const fresh = !this.last || this.last.version !== msg.version || this.last.seat !== msg.seat;
@@ -259,11 +260,17 @@ export class TableView {
     this.drawHelp();
     if (msg.over && view.result) this.showResults(view.result);
     else if (this.resultsShown) this.hideResults();
-    // the update is finished: when its frame has been painted (the next task after that frame)
+    if (opts.inFrame && this._scrollSoon) {  // this frame paints the update: the log's end with it
+      const log = this.el("[data-testid=net-move-log]");
+      log.scrollTop = log.scrollHeight;
+    }
+    // the update is finished: when its frame has been painted (the next task after that frame;
+    // inFrame: this update is drawn inside an animation frame callback, so that frame is its own)
     const v = msg.version;
     if (!(v in this.shown)) {
       const done = now();
-      requestAnimationFrame(() => {
+      const inFrame = (then) => (opts.inFrame ? then() : requestAnimationFrame(then));
+      inFrame(() => {
         const frame = now();
         setTimeout(() => {
           if (v in this.shown) return;
