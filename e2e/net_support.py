@@ -146,6 +146,11 @@ class Device:
         return self.net("version")
 
     def last(self) -> dict:
+        """The last update this device shows. The host draws its own seat in its next frame, after
+        the devices were sent the update (site/js/net/host.js, `local`): its newest is read once
+        that draw is done, so a phone that already shows a move never runs ahead of the host."""
+        self.page.wait_for_function("() => !(window.tabletopNet && window.tabletopNet.drawing)",
+                                    timeout=STEP_TIMEOUT_MS)
         return self.page.evaluate("() => window.tabletopNet.last")
 
     def wait_version(self, at_least: int, timeout: int = STEP_TIMEOUT_MS) -> None:

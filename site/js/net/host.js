@@ -599,6 +599,9 @@ function exposeForTests(host) {
     get credential() { return host.credential; },
     get version() { return host.last ? host.last.version : null; },
     get last() { return host.last || null; },
+    /** an update handed to this page's own seat waits for its frame (Host.local): until it is drawn,
+     *  `last` and `version` still show the one before, while the devices may already show it */
+    get drawing() { return Boolean(host._localQueue); },
     get legalMoves() { return host.view ? host.view.legalMoves : []; },
     get devices() { return [...host.links.keys()]; },
     /** per device: the messages its link dropped (framing.js limits), {count, byCode} */
