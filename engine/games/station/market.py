@@ -62,8 +62,9 @@ def drift(state: StationState, events: list[Event]) -> None:
         discount = discounts[b]
         if discount < MAX_DISCOUNT:
             discounts[b] = discount = discount + 1
+            cost = COST_OF[mid] - discount  # `effective_cost`, written out (six berths a round)
             events.append({"type": "drift", "berth": b, "module": mid, "discount": discount,
-                           "cost": effective_cost(state, b)})
+                           "cost": cost if cost > MIN_COST else MIN_COST})
         elif state.supply:
             new = state.supply.pop()
             state.supply.insert(0, mid)

@@ -142,6 +142,8 @@ CREDIT_SLOT: dict[str, tuple[str, int]] = {cid: (CREDIT_GUILD[cid], CREDIT_VALUE
 
 _HANDS: dict[tuple[str, ...], dict[str, tuple[int, ...]]] = {}
 """`hand_counts` remembered per hand (a seat's hand stays as it is on its turns that pay nothing)."""
+_BUYING: dict[str, tuple[str, int, int]] = {mid: (GUILD_OF[mid], COST_OF[mid], PORT_MASK[mid]) for mid in GUILD_OF}
+"""Per module, its guild, base cost and port mask (one look-up a berth)."""
 
 
 def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list[dict[str, Any]]:
@@ -162,10 +164,11 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list
     for b, mid in enumerate(state.berths):
         if mid is None:
             continue
-        counts = by_guild.get(GUILD_OF[mid])
+        guild, cost, ports = _BUYING[mid]
+        counts = by_guild.get(guild)
         if counts is None:
             continue
-        cost = COST_OF[mid] - discounts[b]  # `effective_cost`, written out
+        cost -= discounts[b]  # `effective_cost`, written out
         if cost < MIN_COST:
             cost = MIN_COST
         pays = _PAYMENTS.get((counts, cost))
@@ -173,10 +176,9 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list
             pays = payments(counts, cost)
         if not pays:
             continue
-        ports = PORT_MASK[mid]
         dests = dests_of.get(ports)
         if dests is None:
-            dests = dests_of[ports] = [NODE_JSON[i] for i in plan.installs(ports)]
+            dests = dests_of[ports] = list(map(_NODE_AT, plan.installs(ports)))
             if dock_room:
                 dests.append(DOCK)
         if not dests:
@@ -204,6 +206,13 @@ EXCHANGE: dict[str, list[dict[str, Any]]] = {
 """Per module, its exchange move at each node (shared, read-only)."""
 
 
+_NODE_AT = NODE_JSON.__getitem__
+_REMOVE_AT = REMOVE.__getitem__
+_INSTALL_AT = {mid: row.__getitem__ for mid, row in INSTALL.items()}
+_EXCHANGE_AT = {mid: row.__getitem__ for mid, row in EXCHANGE.items()}
+"""The rows above as functions of the node (for `map`)."""
+
+
 SLOTS = [tuple(j for j in range(DOCK_CAPACITY) if bits >> j & 1) for bits in range(1 << DOCK_CAPACITY)]
 """Per set of Dock places (bit j: the j-th module), those places in order."""
 
@@ -215,16 +224,19 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
         plan = layout(seat.grid)
     moves: list[dict[str, Any]] = []
     dock = seat.dock
+    # `map` over a row's `__getitem__` rather than list comprehensions: no frame per listing
     if dock:
         for mid in dock:
-            at = INSTALL[mid]
-            moves += [at[i] for i in plan.installs(PORT_MASK[mid])]
+            moves += map(_INSTALL_AT[mid], plan.installs(PORT_MASK[mid]))
     if len(dock) < DOCK_CAPACITY:
-        moves += [REMOVE[i] for i in plan.removable]
+        moves += map(_REMOVE_AT, plan.removable)
     if dock:
-        nodes, slots = plan.exchanges([PORT_MASK[mid] for mid in dock])
-        rows = [EXCHANGE[mid] for mid in dock]
-        moves += [rows[j][i] for i in nodes for j in SLOTS[slots[i]]]
+        nodes, slots = plan.exchanges(list(map(PORT_MASK.__getitem__, dock)))
+        if len(dock) == 1:
+            moves += map(_EXCHANGE_AT[dock[0]], nodes)
+        else:
+            rows = [EXCHANGE[mid] for mid in dock]
+            moves += [rows[j][i] for i in nodes for j in SLOTS[slots[i]]]
     return moves
 
 

@@ -341,9 +341,18 @@ _RING_NODES = [
 
 
 def _nodes(lanes: int) -> tuple[int, ...]:
-    """The nodes whose byte in ``lanes`` is 1 (every byte 0 or 1), in node order."""
-    first, second, third = _RING_NODES
-    return first[lanes & _RING_ONES] + second[lanes >> 80 & _RING_ONES] + third[lanes >> 160]
+    """The nodes whose byte in ``lanes`` is 1 (every byte 0 or 1), in node order (remembered: one
+    look-up instead of three, and the same sets of nodes come back from listing to listing)."""
+    found = _NODE_SETS.get(lanes)
+    if found is None:
+        first, second, third = _RING_NODES
+        if len(_NODE_SETS) >= 4096:
+            _NODE_SETS.clear()
+        found = _NODE_SETS[lanes] = first[lanes & _RING_ONES] + second[lanes >> 80 & _RING_ONES] + third[lanes >> 160]
+    return found
+
+
+_NODE_SETS: dict[int, tuple[int, ...]] = {}
 
 
 _NEAR = [sum(1 << j for j in _SIDE_NODES[u] if j is not None and j != CORE) for u in range(NODES)]
@@ -398,11 +407,17 @@ _ROWS: dict[int, tuple[int, ...]] = {}
 class _Search(NamedTuple):
     """The corridor graph of one station searched depth first from the Core (see `Layout`)."""
 
+    corridors: int
+    """The corridor masks searched, a byte a node (the station's ports that meet its facings)."""
     keep: int
     """A byte 1 at every node that is no cut point."""
-    cuts: list[tuple[int, tuple[int, ...]]]
+    cuts: tuple[tuple[int, tuple[int, ...]], ...]
     """Per cut point: the node, and per `facings` mask there the port masks (bit p for mask p)
     a module at the node needs to keep every part of the station routed (`_accept_row`)."""
+    parts: tuple[tuple[int, ...], ...]
+    """Per cut point (in the order of ``cuts``): the parts of the station hanging from it, each
+    the set of its nodes (bit j for node j) — the pieces the station minus the cut point falls
+    into, but for the one holding the Core."""
 
 
 def _spent(u: int, parent: int) -> int:
@@ -410,14 +425,16 @@ def _spent(u: int, parent: int) -> int:
     raise AssertionError("a finished search was called")
 
 
-def _search(corridors: bytes) -> _Search:
+def _search(lanes: int) -> _Search:
     """`_Search` of the station with these corridor masks (Tarjan's cut points). A child v of u
     with low[v] ≥ disc[u] hangs from u only: the nodes found while visiting it are a part of the
     station that loses its route with u, and u's sides facing them are that part's sides."""
     to = CORRIDOR_TO
+    corridors = lanes.to_bytes(NODES, "little")
     disc = [-1] * (NODES + 1)
     disc[CORE] = 0
     cuts: list[tuple[int, tuple[int, ...]]] = []
+    cut_parts: list[tuple[int, ...]] = []
     keep = _ONES
     counter = 1
     seen = 0  # bit j: node j found
@@ -428,6 +445,7 @@ def _search(corridors: bytes) -> _Search:
         counter += 1
         seen |= 1 << u
         packed = parts = 0
+        hanging: tuple[int, ...] = ()
         for v in to[u][corridors[u]]:
             dv = disc[v]
             if dv >= 0:
@@ -444,11 +462,14 @@ def _search(corridors: bytes) -> _Search:
                 if lv < low:
                     low = lv
             if lv >= d:
+                part = seen ^ before
                 parts += 1
-                packed |= _TOWARD[u][(seen ^ before) & _NEAR[u]] << 4 * parts
+                packed |= _TOWARD[u][part & _NEAR[u]] << 4 * parts
+                hanging += (part,)
         if parts:
             keep ^= 1 << 8 * u
             cuts.append((u, _accept_row(packed | parts << 16 | _SIDES[u])))
+            cut_parts.append(hanging)
         return low
 
     for root in range(SECTORS):  # the Core's children: inner nodes with an inward corridor
@@ -460,13 +481,140 @@ def _search(corridors: bytes) -> _Search:
             else:
                 visit(root, CORE)
     visit = _spent  # the function refers to itself: freed now, not by the garbage collector
-    return _Search(keep, cuts)
+    # tuples, not lists: the garbage collector stops tracking a remembered search of tuples of ints
+    return _Search(lanes, keep, tuple(cuts), tuple(cut_parts))
 
 
-_NO_SEARCH = _Search(_ONES, [])
+def _row(u: int, parts: tuple[int, ...]) -> tuple[int, ...]:
+    """`_accept_row` of cut point ``u`` with these hanging parts (as `_search` packs it)."""
+    toward = _TOWARD[u]
+    near = _NEAR[u]
+    packed = len(parts) << 16 | _SIDES[u]
+    for k, part in enumerate(parts, 1):
+        packed |= toward[part & near] << 4 * k
+    return _accept_row(packed)
+
+
+def _leaf_change(old: _Search, lanes: int) -> _Search | None:
+    """`_search` of corridor masks ``lanes`` from the search of a station one leaf away (None if
+    it is not): the new station is the old one with one more node v whose only corridor leads to
+    w (a node or the Core), or with one such node less. A leaf is never a cut point and no path
+    between two other nodes runs through it, so the pieces of the station without any node u
+    stay the same but for v: with v added, v joins the piece holding w (a piece of its own when
+    u is w: w becomes a cut point); with v gone, it leaves its piece (a piece that was v alone
+    goes, and w is no cut point when it has no piece left)."""
+    small = old.corridors
+    big = lanes
+    diff = small ^ big
+    if not diff:
+        return old
+    low = ((diff & -diff).bit_length() - 1) >> 3
+    v = -1
+    for n in (low, (diff.bit_length() - 1) >> 3):
+        if not small >> 8 * n & 255:
+            v = n  # empty in the old station: added
+            break
+        if not big >> 8 * n & 255:
+            v = n  # empty in the new one: taken away
+            small, big = big, small
+            break
+    if v < 0:
+        return None
+    byte = big >> 8 * v & 255
+    ends = CORRIDOR_TO[v][byte]
+    if len(ends) != 1:
+        return None
+    w = ends[0]
+    touched = 0 if w == CORE else _TOWARD[w][1 << v] << 8 * w  # w's side facing v
+    if small & touched or big != small | byte << 8 * v | touched:
+        return None
+    bit = 1 << v
+    added = big == lanes
+    cuts: list[tuple[int, tuple[int, ...]]] = []
+    cut_parts: list[tuple[int, ...]] = []
+    keep = _ONES
+    w_cut = False
+    for (u, row), parts in zip(old.cuts, old.parts, strict=True):
+        if added:
+            if u == w:
+                parts += (bit,)
+                row = _row(u, parts)
+                w_cut = True
+            elif touched:
+                for k, part in enumerate(parts):
+                    if part >> w & 1:  # v joins w's piece
+                        parts = parts[:k] + (part | bit,) + parts[k + 1:]
+                        if _NEAR[u] & bit:  # u's sides facing the piece change
+                            row = _row(u, parts)
+                        break
+        else:
+            for k, part in enumerate(parts):
+                if part & bit:
+                    part ^= bit
+                    parts = parts[:k] + ((part,) if part else ()) + parts[k + 1:]
+                    if not parts:
+                        break
+                    if not part or _NEAR[u] & bit:
+                        row = _row(u, parts)
+                    break
+            if not parts:
+                continue  # v was all that hung from u: u is no cut point any more
+        keep ^= 1 << 8 * u
+        cuts.append((u, row))
+        cut_parts.append(parts)
+    if added and touched and not w_cut:
+        keep ^= 1 << 8 * w
+        cuts.append((w, _row(w, (bit,))))
+        cut_parts.append((bit,))
+    # tuples, not lists: the garbage collector stops tracking a remembered search of tuples of ints
+    return _Search(lanes, keep, tuple(cuts), tuple(cut_parts))
+
+
+_NO_SEARCH = _Search(0, _ONES, (), ())
 """The search of a station with no module installed."""
-_SEARCHES: dict[bytes, _Search] = {}
+_SEARCHES: dict[int, _Search] = {}
 """`_search` remembered by corridor masks (stations that differ only where no corridor runs share it)."""
+_LAST: dict[int, tuple[tuple[str | None, ...], int, _Search]] = {}
+"""Per grid object (its `id`: a seat keeps its list all game), the station `layout` last read
+from it, its `_ports` and its search — the station the seat's next listing most likely changes at
+one node (by one leaf, for the search). Only a hint: the stations are compared, so a grid freed
+and its id reused costs a comparison."""
+_CHANGED: dict[int, int] = {}
+"""Per grid object (its `id`), the node a move changed since `layout` last read it (`note_change`)."""
+_LAST_MAX = 64
+
+
+def note_change(grid: Grid, i: int) -> None:
+    """Tell `layout` that node ``i`` of this grid object changes (a hint it checks: the rest of
+    the station must be as it last read it; a second node changed makes it read every node)."""
+    key = id(grid)
+    if _CHANGED.get(key, i) != i:
+        i = -1
+    elif len(_CHANGED) >= _LAST_MAX:
+        _CHANGED.clear()
+    _CHANGED[key] = i
+
+
+def _supports(occupied: int) -> tuple[int, int]:
+    """For the occupied nodes (a byte 1 each): the open nodes, each byte all four side bits (the
+    sides a module's ports can meet there), and the occupied nodes whose module no module above
+    needs for its support (a byte 1 each). Remembered by occupied nodes (an exchange keeps them)."""
+    below = (occupied & _ONES_12) << 80  # each node's byte: is the node below it occupied
+    # per node: its supporters (below it, and clockwise and counter-clockwise of that) + 4 − needed
+    support = (below + ((below & _NOT_9) << 8 | (below & _SECTOR_9) >> 72)
+               + ((below & _NOT_0) >> 8 | (below & _SECTOR_0) << 72) + _BIAS)
+    open_lanes = support >> 2 & (_ONES ^ occupied)
+    exact = support >> 2 & occupied & _ONES_23 & ~(support | support >> 1)  # needing every supporter
+    above = exact >> 80  # the nodes below those, and clockwise and counter-clockwise of them
+    pinned = (above | (above & _NOT_9) << 8 | (above & _SECTOR_9) >> 72
+              | (above & _NOT_0) >> 8 | (above & _SECTOR_0) << 72) & occupied
+    if len(_SUPPORTS) >= 4096:
+        _SUPPORTS.clear()
+    found = _SUPPORTS[occupied] = (open_lanes * 0xF, occupied ^ pinned)
+    return found
+
+
+_SUPPORTS: dict[int, tuple[int, int]] = {}
 
 
 class Layout:
@@ -490,30 +638,24 @@ class Layout:
     numbers [disc[v], end).
     """
 
-    __slots__ = ("_accepts", "_at", "_faces_meet", "_occupied", "_open_lanes", "_search", "_swaps", "faces", "grid",
-                 "open", "removable")
+    __slots__ = ("_accepts", "_at", "_faces_meet", "_occupied", "_open_lanes", "_search", "_swaps", "removable")
 
-    def __init__(self, grid: Grid) -> None:
-        self.grid = grid = tuple(grid)
-        ports = int.from_bytes(bytes(itemgetter(*grid)(_LANE_BYTE)), "little")
+    def __init__(self, grid: Grid, last: _Search | None = None, ports: int = -1) -> None:
+        """The layout of ``grid``; a corridor search not remembered is worked out from ``last``
+        when its station is one leaf away (`_leaf_change`), else afresh."""
+        if ports < 0:
+            ports = _ports(grid)
         faces = (_CORE_FACE | (ports & _OUT_12) << 79 | (ports & _IN_23) >> 79
                  | (ports & _CW_NOT_9) << 9 | (ports & _CW_9) >> 71
                  | (ports & _CCW_NOT_0) >> 9 | (ports & _CCW_0) << 71)
-        self.faces = faces.to_bytes(NODES, "little")
         self._faces_meet = faces
         occupied = ports >> 4 & _ONES
-        below = (occupied & _ONES_12) << 80  # each node's byte: is the node below it occupied
-        # per node: its supporters (below it, and clockwise and counter-clockwise of that) + 4 − needed
-        support = (below + ((below & _NOT_9) << 8 | (below & _SECTOR_9) >> 72)
-                   + ((below & _NOT_0) >> 8 | (below & _SECTOR_0) << 72) + _BIAS)
-        open_lanes = support >> 2 & (_ONES ^ occupied)
-        self._open_lanes = open_lanes * 0xF  # each open node's byte all four side bits
-        self.open = _nodes(open_lanes)
+        found = _SUPPORTS.get(occupied)
+        if found is None:
+            found = _supports(occupied)
+        open_lanes, unpinned = found
+        self._open_lanes = open_lanes
         self._at: dict[int, tuple[int, ...]] = {}
-        exact = support >> 2 & occupied & _ONES_23 & ~(support | support >> 1)  # needing every supporter
-        above = exact >> 80  # the nodes below those, and clockwise and counter-clockwise of them
-        pinned = (above | (above & _NOT_9) << 8 | (above & _SECTOR_9) >> 72
-                  | (above & _NOT_0) >> 8 | (above & _SECTOR_0) << 72) & occupied
         self._occupied = occupied
         self._swaps: dict[int, int] = {}
         self._accepts: list[int] | None = None
@@ -521,14 +663,28 @@ class Layout:
             self._search = _NO_SEARCH
             self.removable: list[int] = []
             return
-        corridors = (ports & faces).to_bytes(NODES, "little")
+        corridors = ports & faces
         search = _SEARCHES.get(corridors)
         if search is None:
+            if last is not None:
+                search = _leaf_change(last, corridors)
+            if search is None:
+                search = _search(corridors)
             if len(_SEARCHES) >= 4096:
                 _SEARCHES.clear()
-            search = _SEARCHES[corridors] = _search(corridors)
+            _SEARCHES[corridors] = search
         self._search = search
-        self.removable = list(_nodes((occupied ^ pinned) & search.keep))
+        self.removable = list(_nodes(unpinned & search.keep))
+
+    @property
+    def faces(self) -> bytes:
+        """Per node, its `facings` mask (read when asked: the moves read `_faces_meet`)."""
+        return self._faces_meet.to_bytes(NODES, "little")
+
+    @property
+    def open(self) -> tuple[int, ...]:
+        """The empty supported nodes, in node order (read when asked: the moves use `installs`)."""
+        return _nodes(self._open_lanes & _ONES)
 
     def installs(self, ports: int) -> tuple[int, ...]:
         """The open nodes where a module with port mask ``ports`` can be installed (in node order)."""
@@ -568,21 +724,46 @@ class Layout:
     def _cut_points(self) -> list[int]:
         """Per cut point u, ``u | accepts << 5``: accepts the port masks (bit p for mask p) a
         module there needs to keep every part routed (`_accept_row` at its `facings`)."""
-        faces = self.faces
-        return [u | row[faces[u]] << 5 for u, row in self._search.cuts]
+        faces = self._faces_meet
+        return [u | row[faces >> 8 * u & 15] << 5 for u, row in self._search.cuts]
 
 
 _MEETING = [sum(1 << p for p in range(16) if p & m) for m in range(16)]
 """Per side mask m, the port masks that meet it (bit p set for port mask p)."""
-_LAYOUTS: dict[tuple[str | None, ...], Layout] = {}
+_LAYOUTS: dict[int, Layout] = {}
+"""Layouts by their stations' `_ports` (a layout reads only which nodes hold a module and its
+ports, so stations that differ only in modules of the same ports share one)."""
+
+
+def _ports(grid: Grid) -> int:
+    """The station as one integer, a byte a node (`_LANE_BYTE`)."""
+    return int.from_bytes(bytes(itemgetter(*grid)(_LANE_BYTE)), "little")
 
 
 def layout(grid: Grid) -> Layout:
-    """The `Layout` of a legal station, remembered for the station as it stands."""
-    key = tuple(grid)
+    """The `Layout` of a legal station, remembered for the station as it stands (and for every
+    station with modules of the same ports at the same nodes)."""
+    station = tuple(grid)
+    ref = id(grid)
+    last = _LAST.get(ref)
+    key = -1
+    if last is not None:
+        old, old_ports, _ = last
+        if old == station:
+            key = old_ports
+        else:
+            # `_ports` reads every node; with the one node a move changed, only that one
+            i = _CHANGED.pop(ref, -1)
+            if i >= 0 and station[:i] == old[:i] and station[i + 1:] == old[i + 1:]:
+                key = old_ports + ((_LANE_BYTE[station[i]] - _LANE_BYTE[old[i]]) << 8 * i)
+    if key < 0:
+        key = _ports(station)
     found = _LAYOUTS.get(key)
     if found is None:
         if len(_LAYOUTS) >= 4096:
             _LAYOUTS.clear()
-        found = _LAYOUTS[key] = Layout(grid)
+        found = _LAYOUTS[key] = Layout(station, None if last is None else last[2], key)
+    if len(_LAST) >= _LAST_MAX:
+        _LAST.clear()
+    _LAST[ref] = (station, key, found._search)
     return found

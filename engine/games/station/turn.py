@@ -18,7 +18,7 @@ from .market import berth_of, drift, effective_cost, refill_berth, refill_displa
 from .moves import BONUS_MAX_VALUE, DOCK
 from .scoring import result, score_shield
 from .state import ACTION, BONUS, OVER, StationSeat, StationState, _copy
-from .station import SECTORS, synergy
+from .station import SECTORS, note_change, synergy
 from .storms import FINAL, resolve, storm_at
 
 Event = dict[str, Any]
@@ -31,6 +31,7 @@ def _node(to: dict[str, int]) -> int:
 def install(state: StationState, seat_index: int, i: int, mid: str, events: list[Event]) -> None:
     """Put ``mid`` at node ``i`` and score its Synergy if it never earned one."""
     seat = state.seats[seat_index]
+    note_change(seat.grid, i)
     seat.grid[i] = mid
     if mid in state.synergy:
         return
@@ -113,6 +114,7 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
             i = _node(move["at"])
             mid = seat.grid[i]
             assert mid is not None  # a listed remove names an installed module
+            note_change(seat.grid, i)
             seat.grid[i] = None
             seat.dock.append(mid)
             events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "at": dict(move["at"])})
