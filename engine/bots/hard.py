@@ -9,6 +9,7 @@ view, moves and generator always give the same move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
@@ -62,6 +63,17 @@ def game_for(game: str) -> Game:
     return found
 
 
+def game_for_seat(game: str, seat: int, players: int) -> Game:
+    """`game_for`, with the knowledge its module's ``for_seat(seat, players)`` gives for a search
+    by ``seat`` when it has one (Station: its own moves ranked by other scores than the other
+    seats', engine/bots/tuned_station.py)."""
+    found = game_for(game)
+    bind = getattr(found.knowledge, "for_seat", None)
+    if bind is None:
+        return found
+    return replace(found, knowledge=bind(seat, players))
+
+
 def settings_for(game: str, players: int = 2) -> Settings:
     """The search's shape for a game at ``players`` seats."""
     if players >= 3:
@@ -97,6 +109,6 @@ def choose(view: dict[str, Any], moves: list[dict[str, Any]], rng: Rng,
     game = str(view["game"])
     if iterations is None and think_ms is None:
         iterations = iterations_for(game)
-    move, _stats = search(game_for(game), view, int(view["seat"]), moves, rng, iterations, think_ms,
-                          settings_for(game, int(view["players"])))
+    move, _stats = search(game_for_seat(game, int(view["seat"]), int(view["players"])), view, int(view["seat"]),
+                          moves, rng, iterations, think_ms, settings_for(game, int(view["players"])))
     return move

@@ -18,6 +18,7 @@ docs/bots.md.)
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from ..games.station.components import COST_OF, CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
@@ -268,3 +269,21 @@ def evaluate(state: StationState, players: int) -> list[float]:
     weights = [math.exp((e - top) / scale) for e in est]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+# --- the searching seat's own scores -------------------------------------------------------
+
+OWN_SEATS = 3
+"""From this many seats on, the searching seat ranks and plays out its own moves with
+engine/bots/tuned_station.py's scores (the other seats keep greedy's, the model of a normal
+opponent); below it every seat uses greedy's (two seats were not measured with them)."""
+
+
+def for_seat(seat: int, players: int) -> Any:
+    """The knowledge for a search by ``seat`` at ``players`` seats (engine/bots/hard.py asks):
+    this module, or from `OWN_SEATS` seats on a `tuned_station.SeatKnowledge` for the seat."""
+    if players < OWN_SEATS:
+        return sys.modules[__name__]
+    from .tuned_station import SeatKnowledge  # tuned_station builds on this module
+
+    return SeatKnowledge(seat)
