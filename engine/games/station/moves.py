@@ -17,6 +17,7 @@ read-only pieces; callers must not mutate them.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from .components import COST_OF, CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, PORT_MASK
@@ -59,22 +60,27 @@ def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
 
 def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
     out = [ACQUIRE_ONE[c] for c in display]
-    n = len(display)
+    info = [_CREDIT_INFO[c] for c in display]
+    n = len(info)
     for a in range(n):
-        ca = display[a]
-        ga, va = CREDIT_GUILD[ca], CREDIT_VALUE[ca]
+        ca, ga, va = info[a]
+        room = ACQUIRE_LIMIT - va  # what the other credits may total
         for b in range(a + 1, n):
-            cb = display[b]
-            gb, vb = CREDIT_GUILD[cb], CREDIT_VALUE[cb]
-            if gb == ga or va + vb > ACQUIRE_LIMIT:
+            cb, gb, vb = info[b]
+            if gb == ga or vb > room:
                 continue
             out.append({"type": "acquire", "credits": [ca, cb]})
+            left = room - vb
             for c in range(b + 1, n):
-                cc = display[c]
-                gc = CREDIT_GUILD[cc]
-                if gc != ga and gc != gb and va + vb + CREDIT_VALUE[cc] <= ACQUIRE_LIMIT:
+                cc, gc, vc = info[c]
+                if vc <= left and gc != ga and gc != gb:
                     out.append({"type": "acquire", "credits": [ca, cb, cc]})
     return out
+
+
+_CREDIT_INFO: dict[str, tuple[str, str, int]] = {
+    cid: (cid, CREDIT_GUILD[cid], CREDIT_VALUE[cid]) for cid in CREDIT_GUILD}
+"""Per credit: its id, guild and value (one look-up a credit in `_acquire_moves`)."""
 
 
 _PAYMENTS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
@@ -140,40 +146,70 @@ CREDIT_SLOT: dict[str, tuple[str, int]] = {cid: (CREDIT_GUILD[cid], CREDIT_VALUE
 """Each credit's guild and the index of its value in `hand_counts`."""
 
 
-_HANDS: dict[tuple[str, ...], dict[str, tuple[int, ...]]] = {}
-"""`hand_counts` remembered per hand (a seat's hand stays as it is on its turns that pay nothing)."""
-_BUYING: dict[str, tuple[str, int, int]] = {mid: (GUILD_OF[mid], COST_OF[mid], PORT_MASK[mid]) for mid in GUILD_OF}
-"""Per module, its guild, base cost and port mask (one look-up a berth)."""
+_HANDS: dict[tuple[str, ...], dict[str | None, list[Any]]] = {}
+"""Per hand, per guild in it: its `_pay_table` (a seat's hand stays as it is on its turns that pay
+nothing)."""
+_PAY_TABLES: dict[tuple[int, ...], list[Any]] = {}
+"""`_pay_table` per guild counts (hands with the same counts in a guild share it)."""
+_COSTS = max(COST_OF.values()) + 1
+"""One more than the highest cost a module can have (an index per cost)."""
+_BUYING: dict[str | None, tuple[str | None, int, int]] = {
+    None: (None, 0, 0), **{mid: (GUILD_OF[mid], COST_OF[mid], PORT_MASK[mid]) for mid in GUILD_OF}}
+"""Per module, its guild, base cost and port mask (one look-up a berth); an empty berth's guild
+is None, which no hand holds."""
 
 
-def purchase_moves(state: StationState, seat: StationSeat, plan: Layout) -> list[dict[str, Any]]:
+def _pay_table(counts: tuple[int, ...]) -> list[Any]:
+    """Per cost (the index), the `payments` of a guild's ``counts`` at that cost, filled in when
+    first asked (None until then); slot 0, never a cost (costs are at least `MIN_COST`), holds
+    ``counts`` themselves. Remembered per counts: a berth then costs one index, not a tuple key."""
+    found = _PAY_TABLES.get(counts)
+    if found is None:
+        if len(_PAY_TABLES) >= 4096:
+            _PAY_TABLES.clear()
+        found = _PAY_TABLES[counts] = [counts] + [None] * (_COSTS - 1)
+    return found
+
+
+def _hand_tables(hand: tuple[str, ...]) -> dict[str | None, list[Any]]:
+    """Per guild in the hand: the `_pay_table` of its `hand_counts` (one pass, no counts dict)."""
+    out: dict[str, list[int]] = {}
+    for cid in hand:
+        guild, slot = CREDIT_SLOT[cid]
+        counts = out.get(guild)
+        if counts is None:
+            counts = out[guild] = [0] * 6
+        counts[slot] += 1
+    return {g: _pay_table(tuple(c)) for g, c in out.items()}
+
+
+def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
+                   moves: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Each market module the hand can pay for, once per payment, to each node where it can
-    be installed and to the Dry Dock while it has room."""
-    moves: list[dict[str, Any]] = []
+    be installed and to the Dry Dock while it has room (added to ``moves`` when given)."""
+    if moves is None:
+        moves = []
     hand = tuple(seat.hand)
     by_guild = _HANDS.get(hand)
     if by_guild is None:
         if len(_HANDS) >= 4096:
             _HANDS.clear()
-        by_guild = _HANDS[hand] = hand_counts(seat.hand)
+        by_guild = _HANDS[hand] = _hand_tables(hand)
     if not by_guild:
         return moves
     dock_room = len(seat.dock) < DOCK_CAPACITY
-    discounts = state.discounts
     dests_of: dict[int, list[Any]] = {}  # per port mask: the nodes it installs at (and the Dock)
-    for b, mid in enumerate(state.berths):
-        if mid is None:
-            continue
+    for mid, discount in zip(state.berths, state.discounts):  # noqa: B905  (six and six; a keyword costs a dict a call)
         guild, cost, ports = _BUYING[mid]
-        counts = by_guild.get(guild)
-        if counts is None:
+        table = by_guild.get(guild)  # None for an empty berth: no table
+        if table is None:
             continue
-        cost -= discounts[b]  # `effective_cost`, written out
+        cost -= discount  # `effective_cost`, written out
         if cost < MIN_COST:
             cost = MIN_COST
-        pays = _PAYMENTS.get((counts, cost))
+        pays = table[cost]
         if pays is None:
-            pays = payments(counts, cost)
+            pays = table[cost] = payments(table[0], cost)
         if not pays:
             continue
         dests = dests_of.get(ports)
@@ -209,20 +245,23 @@ EXCHANGE: dict[str, list[dict[str, Any]]] = {
 _NODE_AT = NODE_JSON.__getitem__
 _REMOVE_AT = REMOVE.__getitem__
 _INSTALL_AT = {mid: row.__getitem__ for mid, row in INSTALL.items()}
-_EXCHANGE_AT = {mid: row.__getitem__ for mid, row in EXCHANGE.items()}
 """The rows above as functions of the node (for `map`)."""
 
 
+_SPREAD = DOCK_CAPACITY * NODES
+"""Items in `reconfigure_moves`' row of exchanges: a place per node and Dock module."""
 SLOTS = [tuple(j for j in range(DOCK_CAPACITY) if bits >> j & 1) for bits in range(1 << DOCK_CAPACITY)]
 """Per set of Dock places (bit j: the j-th module), those places in order."""
 
 
-def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dict[str, Any]]:
+def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
+                      moves: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Install a Dock module, remove a module to the Dock, or exchange the two at one node,
-    each leaving the entire station legal (see `Layout`)."""
+    each leaving the entire station legal (see `Layout`); added to ``moves`` when given."""
     if plan is None:
         plan = layout(seat.grid)
-    moves: list[dict[str, Any]] = []
+    if moves is None:
+        moves = []
     dock = seat.dock
     # `map` over a row's `__getitem__` rather than list comprehensions: no frame per listing
     if dock:
@@ -230,13 +269,18 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None) -> list[dic
             moves += map(_INSTALL_AT[mid], plan.installs(PORT_MASK[mid]))
     if len(dock) < DOCK_CAPACITY:
         moves += map(_REMOVE_AT, plan.removable)
-    if dock:
-        nodes, slots = plan.exchanges(list(map(PORT_MASK.__getitem__, dock)))
-        if len(dock) == 1:
-            moves += map(_EXCHANGE_AT[dock[0]], nodes)
-        else:
-            rows = [EXCHANGE[mid] for mid in dock]
-            moves += [rows[j][i] for i in nodes for j in SLOTS[slots[i]]]
+    if len(dock) == 1:
+        mid = dock[0]
+        moves += compress(EXCHANGE[mid], plan.swaps(PORT_MASK[mid]).to_bytes(NODES, "little"))
+    elif dock:
+        # node by node, each in Dock order: the j-th module's exchange at node i is item
+        # 4i + j of one row, picked where it can take the node's place (no loop per node)
+        picks = bytearray(_SPREAD)
+        row: list[Any] = [None] * _SPREAD
+        for j, mid in enumerate(dock):
+            picks[j::DOCK_CAPACITY] = plan.swaps(PORT_MASK[mid]).to_bytes(NODES, "little")
+            row[j::DOCK_CAPACITY] = EXCHANGE[mid]
+        moves += compress(row, picks)
     return moves
 
 
@@ -257,8 +301,8 @@ def legal_moves(state: StationState, seat_index: int) -> list[dict[str, Any]]:
     seat = state.seats[seat_index]
     moves = acquire_moves(state.display)
     plan = layout(seat.grid)
-    moves += purchase_moves(state, seat, plan)
-    moves += reconfigure_moves(seat, plan)
+    purchase_moves(state, seat, plan, moves)  # added to the list itself: no list to copy over
+    reconfigure_moves(seat, plan, moves)
     if state.end_triggered or not moves:
         moves.append(PASS)
     return moves

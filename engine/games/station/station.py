@@ -534,7 +534,7 @@ def _leaf_change(old: _Search, lanes: int) -> _Search | None:
     cut_parts: list[tuple[int, ...]] = []
     keep = _ONES
     w_cut = False
-    for (u, row), parts in zip(old.cuts, old.parts, strict=True):
+    for (u, row), parts in zip(old.cuts, old.parts):  # noqa: B905  (as many; a keyword costs a dict a call)
         if added:
             if u == w:
                 parts += (bit,)
@@ -570,15 +570,82 @@ def _leaf_change(old: _Search, lanes: int) -> _Search | None:
     return _Search(lanes, keep, tuple(cuts), tuple(cut_parts))
 
 
+def _corridors_added(old: _Search, lanes: int) -> _Search | None:
+    """`_search` of corridor masks ``lanes`` from the search of a station with only some of its
+    corridors (None if the new station is not that): the same nodes, but for at most one node v
+    more with two or more corridors (one corridor is `_leaf_change`'s case), and corridors added,
+    none taken away (an exchange that only adds corridors, say). Adding corridors never makes a
+    node a cut point: the station without any node w only gains corridors, and v, reaching a node
+    other than w, joins it. So only the old cut points change: for each cut point u, the pieces
+    of the station without u are joined along every new corridor that does not touch u — a part
+    joined to the Core's piece no longer hangs from u, two parts joined are one part, v joins
+    the piece of its other ends; u with no part left is no cut point."""
+    small = old.corridors
+    if small & ~lanes:
+        return None  # a corridor taken away
+    diff = lanes ^ small
+    if not diff:
+        return old
+    ends: list[tuple[int, int]] = []  # the new corridors: (node, node or `CORE`), each once
+    v = -1
+    while diff:
+        n = ((diff & -diff).bit_length() - 1) >> 3
+        diff &= ~(255 << 8 * n)
+        before = small >> 8 * n & 255
+        now = lanes >> 8 * n & 255
+        if not before:
+            if v >= 0 or len(CORRIDOR_TO[n][now]) < 2:
+                return None  # two new nodes, or a new leaf
+            v = n
+        for j in CORRIDOR_TO[n][now & ~before]:
+            if j == CORE or n < j:  # a corridor between two nodes shows at both: taken once
+                ends.append((n, j))
+    cuts: list[tuple[int, tuple[int, ...]]] = []
+    cut_parts: list[tuple[int, ...]] = []
+    keep = _ONES
+    for (u, row), parts in zip(old.cuts, old.parts):  # noqa: B905  (as many; a keyword costs a dict a call)
+        groups = list(parts)  # the pieces of the station without u, but for the Core's
+        if v >= 0:
+            groups.append(1 << v)  # v alone until a new corridor joins it
+        for a, b in ends:
+            if a == u or b == u:
+                continue
+            ga = gb = -1  # -1: the Core's piece (`CORE` is in no part)
+            for k, group in enumerate(groups):
+                if group >> a & 1:
+                    ga = k
+                if group >> b & 1:
+                    gb = k
+            if ga == gb:
+                continue
+            if ga < 0 or gb < 0:
+                del groups[ga if gb < 0 else gb]  # joined to the Core's piece
+            else:
+                low, high = (ga, gb) if ga < gb else (gb, ga)
+                groups[low] |= groups[high]
+                del groups[high]
+        if not groups:
+            continue  # nothing hangs from u any more: no cut point
+        joined = tuple(groups)
+        if joined != parts:
+            row = _row(u, joined)
+        keep ^= 1 << 8 * u
+        cuts.append((u, row))
+        cut_parts.append(joined)
+    # tuples, not lists: the garbage collector stops tracking a remembered search of tuples of ints
+    return _Search(lanes, keep, tuple(cuts), tuple(cut_parts))
+
+
 _NO_SEARCH = _Search(0, _ONES, (), ())
 """The search of a station with no module installed."""
 _SEARCHES: dict[int, _Search] = {}
 """`_search` remembered by corridor masks (stations that differ only where no corridor runs share it)."""
-_LAST: dict[int, tuple[tuple[str | None, ...], int, _Search]] = {}
+_LAST: dict[int, tuple[tuple[str | None, ...], int, Layout]] = {}
 """Per grid object (its `id`: a seat keeps its list all game), the station `layout` last read
-from it, its `_ports` and its search — the station the seat's next listing most likely changes at
-one node (by one leaf, for the search). Only a hint: the stations are compared, so a grid freed
-and its id reused costs a comparison."""
+from it, its `_ports` and its layout — given again while the station stays as it is, else the
+station the seat's next listing most likely changes at one node (by one leaf or by corridors
+added, for the search). Only a hint: the stations are compared, so a grid freed and its id reused
+costs a comparison."""
 _CHANGED: dict[int, int] = {}
 """Per grid object (its `id`), the node a move changed since `layout` last read it (`note_change`)."""
 _LAST_MAX = 64
@@ -658,7 +725,7 @@ class Layout:
         self._at: dict[int, tuple[int, ...]] = {}
         self._occupied = occupied
         self._swaps: dict[int, int] = {}
-        self._accepts: list[int] | None = None
+        self._accepts: tuple[int, int] | None = None
         if not occupied:
             self._search = _NO_SEARCH
             self.removable: list[int] = []
@@ -668,6 +735,8 @@ class Layout:
         if search is None:
             if last is not None:
                 search = _leaf_change(last, corridors)
+                if search is None:
+                    search = _corridors_added(last, corridors)
             if search is None:
                 search = _search(corridors)
             if len(_SEARCHES) >= 4096:
@@ -700,10 +769,10 @@ class Layout:
         byte whose bit j is set when module j can (the exchanges of the class docstring)."""
         lanes = 0
         for j, p in enumerate(ports):
-            lanes |= self._swap(p) << j
+            lanes |= self.swaps(p) << j
         return _nodes((lanes + _FIFTEENS) >> 4 & _ONES), lanes.to_bytes(NODES, "little")
 
-    def _swap(self, ports: int) -> int:
+    def swaps(self, ports: int) -> int:
         """The installed nodes (a byte 1 each) where a module with port mask ``ports`` can take
         the place of the module there: its ports meet the node's `facings` at a node that is not
         a cut point; at a cut point they meet the Core's part and every hanging part."""
@@ -713,19 +782,24 @@ class Layout:
             if accepts is None:
                 accepts = self._accepts = self._cut_points()
             met = self._faces_meet & _MEETS[ports]  # each byte 0–15
-            found = (met + _FIFTEENS) >> 4 & self._occupied & self._search.keep
-            shift = ports + 5
-            for cut in accepts:  # the node in bits 0–4, the masks it accepts above
-                if cut >> shift & 1:
-                    found |= 1 << 8 * (cut & 31)
+            found = ((met + _FIFTEENS) >> 4 & self._occupied & self._search.keep
+                     | accepts[ports >> 3] >> (ports & 7) & _ONES)
             self._swaps[ports] = found
         return found
 
-    def _cut_points(self) -> list[int]:
-        """Per cut point u, ``u | accepts << 5``: accepts the port masks (bit p for mask p) a
-        module there needs to keep every part routed (`_accept_row` at its `facings`)."""
-        faces = self._faces_meet
-        return [u | row[faces >> 8 * u & 15] << 5 for u, row in self._search.cuts]
+    def _cut_points(self) -> tuple[int, int]:
+        """The port masks each cut point u accepts — those a module there needs to keep every part
+        routed (`_accept_row` at its `facings`) — as two integers with a byte per node: bit p of
+        u's byte in the first for the port masks p = 0–7, bit p − 8 in the second for 8–15 (so
+        that `swaps` reads every cut point's answer with one shift, not a loop over them)."""
+        faces = self._faces_meet.to_bytes(NODES, "little")  # node u's mask: faces[u]
+        low = high = 0
+        for u, row in self._search.cuts:
+            accepts = row[faces[u]]
+            shift = 8 * u
+            low |= (accepts & 255) << shift
+            high |= accepts >> 8 << shift
+        return low, high
 
 
 _MEETING = [sum(1 << p for p in range(16) if p & m) for m in range(16)]
@@ -748,22 +822,21 @@ def layout(grid: Grid) -> Layout:
     last = _LAST.get(ref)
     key = -1
     if last is not None:
-        old, old_ports, _ = last
+        old, old_ports, plan = last
         if old == station:
-            key = old_ports
-        else:
-            # `_ports` reads every node; with the one node a move changed, only that one
-            i = _CHANGED.pop(ref, -1)
-            if i >= 0 and station[:i] == old[:i] and station[i + 1:] == old[i + 1:]:
-                key = old_ports + ((_LANE_BYTE[station[i]] - _LANE_BYTE[old[i]]) << 8 * i)
+            return plan  # the seat's station as `layout` last read it
+        # `_ports` reads every node; with the one node a move changed, only that one
+        i = _CHANGED.pop(ref, -1)
+        if i >= 0 and station[:i] == old[:i] and station[i + 1:] == old[i + 1:]:
+            key = old_ports + ((_LANE_BYTE[station[i]] - _LANE_BYTE[old[i]]) << 8 * i)
     if key < 0:
         key = _ports(station)
     found = _LAYOUTS.get(key)
     if found is None:
         if len(_LAYOUTS) >= 4096:
             _LAYOUTS.clear()
-        found = _LAYOUTS[key] = Layout(station, None if last is None else last[2], key)
+        found = _LAYOUTS[key] = Layout(station, None if last is None else last[2]._search, key)
     if len(_LAST) >= _LAST_MAX:
         _LAST.clear()
-    _LAST[ref] = (station, key, found._search)
+    _LAST[ref] = (station, key, found)
     return found
