@@ -63,6 +63,10 @@ def money_worth(hand_value: int) -> float:
 class Context:
     """What the bot reads from its view once per decision."""
 
+    shield_weight = 0.6
+    """Weight of a change of the Shield's renown in `change` (engine/bots/tuned_station.py sets
+    its own)."""
+
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
         self.me = view["seat"]
@@ -134,7 +138,7 @@ class Context:
             value += self.storm_value(dept, ready.get(dept)) - self.storm_value(dept, self.ready.get(dept))
         sector = i % SECTORS
         if sector in SHIELD_SECTORS:
-            value += 0.6 * (lane(grid, sector)[2] - self._lane(sector))
+            value += self.shield_weight * (lane(grid, sector)[2] - self._lane(sector))
         if mid is not None and mid not in self.record:
             value += synergy(grid, i, mid)[0]
         return value

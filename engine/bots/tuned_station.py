@@ -23,9 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.station.components import DEPT_OF
 from ..games.station.state import StationState
-from ..games.station.station import SECTORS, SHIELD_SECTORS, lane, shared_readiness, synergy
 from ..games.station.storms import AWARDS, rank_awards
 from ..rng import Rng
 from . import greedy_station, knowledge_station
@@ -58,6 +56,7 @@ class TunedContext(StateContext):
     def __init__(self, state: StationState, seat: int, params: Params) -> None:
         super().__init__(state, seat)
         self.params = params
+        self.shield_weight = params.shield
 
     def storm_value(self, dept: str, mine: int | None) -> float:
         """greedy's `storm_value` less ``params.deny`` × the mean award of the other stations."""
@@ -74,21 +73,6 @@ class TunedContext(StateContext):
                 found += self.weights[name] * (awards[0] - deny * sum(awards[1:]))
             self._values[key] = found
         return found
-
-    def _change(self, i: int, mid: str | None) -> float:
-        old = self.grid[i]
-        grid = self.grid[:]
-        grid[i] = mid
-        ready = shared_readiness(grid)
-        value = 0.0
-        for dept in sorted({DEPT_OF[m] for m in (old, mid) if m is not None}):
-            value += self.storm_value(dept, ready.get(dept)) - self.storm_value(dept, self.ready.get(dept))
-        sector = i % SECTORS
-        if sector in SHIELD_SECTORS:
-            value += self.params.shield * (lane(grid, sector)[2] - self._lane(sector))
-        if mid is not None and mid not in self.record:
-            value += synergy(grid, i, mid)[0]
-        return value
 
 
 def context(state: StationState, seat: int, params: Params = TUNED) -> TunedContext:
