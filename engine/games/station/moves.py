@@ -172,7 +172,9 @@ def _pay_table(counts: tuple[int, ...]) -> list[Any]:
 
 
 def _hand_tables(hand: tuple[str, ...]) -> dict[str | None, list[Any]]:
-    """Per guild in the hand: the `_pay_table` of its `hand_counts` (one pass, no counts dict)."""
+    """Per guild in the hand: the `_pay_table` of its `hand_counts` (one pass, no counts dict:
+    `hand_counts`' loop written out here, as calling it measured 1.3 k instructions a Station step
+    more, 235.2 k against 236.5 k, thirteenth session)."""
     out: dict[str, list[int]] = {}
     for cid in hand:
         guild, slot = CREDIT_SLOT[cid]
