@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import engine
@@ -67,6 +68,18 @@ def same_search(a: station._Search, b: station._Search) -> bool:
     return content(a) == content(b)
 
 
+def legal_removals(grid: Grid) -> Iterator[tuple[int, list[str | None]]]:
+    """Each installed node whose module can be taken away leaving a legal station, with that
+    smaller station."""
+    for v in range(NODES):
+        if grid[v] is None:
+            continue
+        smaller = list(grid)
+        smaller[v] = None
+        if is_legal(smaller):
+            yield v, smaller
+
+
 def test_a_station_one_leaf_away_gives_the_search_from_scratch() -> None:
     """Every legal removal of one module from the stations of random games, both ways: the
     search of the smaller station from the bigger one's, and back."""
@@ -74,13 +87,7 @@ def test_a_station_one_leaf_away_gives_the_search_from_scratch() -> None:
     for game in grids_of_games(4, 3):
         for grid in game[::6]:
             big = fresh_search(grid)
-            for v in range(NODES):
-                if grid[v] is None:
-                    continue
-                smaller = list(grid)
-                smaller[v] = None
-                if not is_legal(smaller):
-                    continue
+            for v, smaller in legal_removals(grid):
                 small = fresh_search(smaller)
                 down = station._leaf_change(big, small.corridors)
                 up = station._leaf_change(small, big.corridors)

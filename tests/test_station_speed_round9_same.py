@@ -13,12 +13,16 @@ import random
 
 import engine
 from engine.games.station import moves, station
-from engine.games.station.components import MODULE_JSON, PORT_MASK, module_json
+from engine.games.station.components import MODULE_JSON, module_json
 from engine.games.station.station import NODES, Layout, is_legal, layout
-from tests.test_station_speed_round8_same import corridor_lanes, fresh_search, grids_of_games, same_search
-
-WITH_PORTS = {p: mid for mid, p in sorted(PORT_MASK.items(), reverse=True)}
-"""A module for each port mask the game has."""
+from tests.test_station_speed_round8_same import (
+    WITH_PORTS,
+    corridor_lanes,
+    fresh_search,
+    grids_of_games,
+    legal_removals,
+    same_search,
+)
 
 
 def test_a_station_with_corridors_added_gives_the_search_from_scratch() -> None:
@@ -29,12 +33,8 @@ def test_a_station_with_corridors_added_gives_the_search_from_scratch() -> None:
     for game in grids_of_games(4, 11):
         for grid in game[::4]:
             big = fresh_search(grid)
-            for v in range(NODES):
-                if grid[v] is None:
-                    continue
-                smaller = list(grid)
-                smaller[v] = None
-                if is_legal(smaller) and len(station.CORRIDOR_TO[v][big.corridors >> 8 * v & 255]) >= 2:
+            for v, smaller in legal_removals(grid):
+                if len(station.CORRIDOR_TO[v][big.corridors >> 8 * v & 255]) >= 2:
                     up = station._corridors_added(fresh_search(smaller), big.corridors)
                     assert up is not None and same_search(up, big), (grid, v)
                     derived += 1

@@ -252,8 +252,6 @@ _INSTALL_AT = {mid: row.__getitem__ for mid, row in INSTALL.items()}
 
 _SPREAD = DOCK_CAPACITY * NODES
 """Items in `reconfigure_moves`' row of exchanges: a place per node and Dock module."""
-SLOTS = [tuple(j for j in range(DOCK_CAPACITY) if bits >> j & 1) for bits in range(1 << DOCK_CAPACITY)]
-"""Per set of Dock places (bit j: the j-th module), those places in order."""
 
 
 def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
