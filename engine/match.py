@@ -186,16 +186,15 @@ class Match:
         return self._accept(seat, moves[index])
 
     def _accept(self, seat: int, move: Move) -> list[Event]:
-        """Apply a move listed for ``seat`` now (a copy of it, which the log keeps)."""
-        canonical = move.copy()  # `_copy_move`, written out: only the nested values need copies
-        for key, value in move.items():
-            if type(value) is dict:
-                canonical[key] = dict(value)
-            elif type(value) is list:
-                canonical[key] = list(value)
+        """Apply ``move``, an object `legal_moves` listed for ``seat`` now, and log it.
+
+        The log keeps the listed object itself, not a copy: listed moves are read-only (many
+        are shared by every listing that holds them), no game's ``apply`` changes the move it
+        is given (tests/test_speed_match.py), and `log` hands out copies.
+        """
         self._legal = {}
-        events = self._rules.apply(self._state, seat, canonical)
-        self._log.append([seat, canonical])
+        events = self._rules.apply(self._state, seat, move)
+        self._log.append([seat, move])
         return events
 
     def _explain(self, seat: int, move: Move) -> str:

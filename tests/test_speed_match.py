@@ -7,6 +7,7 @@ is merely equal, or listed for another state, still gets every check and its ref
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -78,3 +79,33 @@ def test_a_listed_stardust_move_of_a_seat_not_waited_on_is_still_accepted() -> N
             seat = match.waiting_for()[0]
             match.play(seat, match.legal_moves(seat)[0])
     pytest.skip("no out-of-turn stardust met in these games")
+
+
+GAMES_TO_WALK = [("splendor", {}), ("splendor", {"trading_posts": True, "strongholds": True}),
+                 ("guild", {}), ("station", {}), ("stars", {})]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES_TO_WALK)
+def test_no_game_changes_the_listed_move_it_applies(game: str, options: dict[str, Any]) -> None:
+    # the log keeps the listed object itself (no copy), so applying it must leave it as listed
+    for players in (2, 4):
+        match = engine.new_match(game, players, options, seed=players)
+        rng = random.Random(players)
+        for _ in range(400):
+            if match.is_over():
+                break
+            seat = match.to_act()[0]
+            move = rng.choice(match.legal_moves(seat))
+            before = copy.deepcopy(move)
+            match.play(seat, move)
+            assert move == before
+            assert match.log[-1][1] == before
+
+
+def test_a_played_copy_changed_afterwards_does_not_change_the_log() -> None:
+    match = engine.new_match("station", 2, seed=5)
+    mine = copy.deepcopy(match.legal_moves(0)[0])
+    match.play(0, mine)
+    mine["type"] = "hack"
+    assert match.log[0][1]["type"] != "hack"
+    assert engine.restore(match.snapshot()).log == match.log
