@@ -19,7 +19,7 @@ def _take_move(match: engine.Match, seat: int) -> dict[str, Any]:
     return next(m for m in match.legal_moves(seat) if m["type"] == "take")
 
 
-def test_the_listed_move_object_is_applied_and_the_log_keeps_its_own_copy() -> None:
+def test_the_listed_move_object_is_applied_and_the_log_hands_out_a_copy() -> None:
     match = engine.new_match("splendor", 2, seed=3)
     move = _take_move(match, 0)
     match.play(0, move)
