@@ -4,7 +4,7 @@ update finished (board, move log, seat chips, countdown) and painted — on ever
 the same measure in a single-device game, as a ratio (median and p95). Prints figures.
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
-                                        [--phones 1|2] [--no-screen]
+                                        [--phones 1|2] [--no-screen] [--warmup 0]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -22,7 +22,9 @@ slowest device. The single-device figure is the same measure in a solo game on i
 (human + two computers, `?botDelay=300`): the human's tap to the table after that move painted
 (`tabletop.shown`, app.js). Times are wall-clock (performance.timeOrigin + now()), comparable
 between the pages of one browser. The bare round trip is a ping/pong over the same data
-channels (phone → host → phone), measured between moves.
+channels (phone → host → phone), measured between moves. For each device the three slowest
+moves are printed with where their time went (the host's answer, the wire, the device's update).
+``--warmup N`` plays N moves on each side before counting (default 0: every move counts).
 """
 
 from __future__ import annotations
@@ -133,7 +135,12 @@ def run(args) -> None:
             host_tap: list[float] = []   # the host's own tap → its worker answered and the move stored, handed out
             host_draw: list[float] = []  # handed out → the host's own board drawn
             host_paint: list[float] = []  # the host's board drawn → its whole update painted
-            for _ in range(args.moves):
+            slow: list[dict] = []  # per move, where its time went (the slowest moves are printed)
+            for played in range(args.warmup + args.moves):
+                if args.warmup and played == args.warmup:  # the warm-up moves are not counted
+                    for vals in (lat_all, lat_phone, lat_host, to_host, wire, render, painted, host_tap, host_draw,
+                                 host_paint, slow, *per_device.values(), *wire_by.values()):
+                        vals.clear()
                 last = host.evaluate("() => window.tabletopNet.last")
                 if last["over"]:
                     break
@@ -170,6 +177,14 @@ def run(args) -> None:
                     wire_by.setdefault(name, []).append(arrived - sent)
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
                     painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
+                row = {"move": played + 1, "seat": seat, "sent": sent - tap, "dev": {}}
+                for name, pg in zip(names, pages, strict=True):
+                    arrived = sent if name == "host" else pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
+                    t = pg.evaluate(f"() => window.tabletopNet.timing[{v + 1}] || null") or {}
+                    row["dev"][name] = {"all": per_device[name][-1], "wire": arrived - sent,
+                                        "painted": pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived,
+                                        "js": t.get("js", 0), "toFrame": t.get("toFrame", 0), "frame": t.get("frame", 0)}
+                slow.append(row)
                 ms = max(drawn) - tap
                 lat_all.append(ms)
                 (lat_host if seat == 0 else lat_phone).append(ms)
@@ -231,6 +246,15 @@ def run(args) -> None:
                   "then to its frame (style, layout, the log's scroll) "
                   f"{statistics.median(r['toFrame'] for r in rows):.1f} ms, "
                   f"frame to painted {statistics.median(r['frame'] for r in rows):.1f} ms")
+    # the moves past each device's 95th percentile: where their time went
+    print("   the slowest moves of each device (tap → shown = tap → handed out + handed out → arrived "
+          "+ arrived → painted [its JS, to its frame, the frame]):")
+    for name in per_device:
+        worst = sorted(slow, key=lambda r: -r["dev"][name]["all"])[:3]
+        print(f"      {name:6}: " + "; ".join(
+            f"move {r['move']} (seat {r['seat']}) {r['dev'][name]['all']:.0f} = {r['sent']:.0f} + {r['dev'][name]['wire']:.0f}"
+            f" + {r['dev'][name]['painted']:.0f} [{r['dev'][name]['js']:.0f}, {r['dev'][name]['toFrame']:.0f}, "
+            f"{r['dev'][name]['frame']:.0f}]" for r in worst))
     print("host worker, room_message (engine: check, play, redact views for 5 devices): "
           f"median {statistics.median(msg_ms):.1f} ms")
     if save_ms:
@@ -269,7 +293,7 @@ def local_game(page, url: str, args, viewport: dict) -> list[float]:
     pg.locator("#seed-input").fill(str(args.seed))
     pg.get_by_test_id("start-game").click()
     out: list[float] = []
-    while len(out) < args.local_moves:
+    while len(out) < args.warmup + args.local_moves:
         pg.wait_for_function(
             "() => window.tabletop.legalMoves.length > 0 || !!document.querySelector('[data-testid=winner]')",
             timeout=60_000)
@@ -284,7 +308,7 @@ def local_game(page, url: str, args, viewport: dict) -> list[float]:
         first = f"Object.keys(window.tabletop.shown).map(Number).filter((k) => k > {n}).sort((a, b) => a - b)[0]"
         pg.wait_for_function(f"() => {first} !== undefined")
         out.append(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
-    return out
+    return out[args.warmup:]
 
 
 def main() -> int:
@@ -294,6 +318,9 @@ def main() -> int:
     ap.add_argument("--pings", type=int, default=60)
     ap.add_argument("--game", default="guild", choices=["guild", "splendor", "stars", "station"])
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--warmup", type=int, default=0,
+                    help="moves played first on each side and not counted (the host's Pyodide compiles its hot "
+                         "code to optimised machine code in the first moves: docs/net.md, fourteenth session)")
     ap.add_argument("--phones", type=int, default=2, choices=[1, 2],
                     help="phones at the table, one seat each (the host holds a seat too; default 2)")
     ap.add_argument("--no-screen", dest="screen", action="store_false",

@@ -20,6 +20,7 @@ import { HostCodes } from "./host-codes.js";
 
 const V = 1;
 const IDLE_TICK_S = 60;  // with nothing scheduled, still tick now and then (24-hour expiry)
+const WARM_MS = 2500;    // the engine's warm-up while the table fills: at most this long (warmUp)
 const RECORD = new URLSearchParams(location.search).has("netlog");
 // a device's messages waiting in the op queue at once; more are dropped (and the device told),
 // so a flooding device delays another's move by at most this many ops (docs/net.md)
@@ -111,7 +112,39 @@ class Host {
     this.credential = reply.credential;
     history.replaceState(null, "", `?host=${encodeURIComponent(this.room)}`);
     this.kick();
+    this.warmUp();
     await this.listen();
+  }
+
+  /** While the table fills (phones joining, nobody has moved yet) the host's engine warms up: a
+   *  scratch match of the same game, a computer playing every seat one request at a time, makes
+   *  the browser compile Pyodide's hot code to optimised machine code now (WebAssembly tier-up:
+   *  ≈ 0.9 s of CPU on a background thread here) instead of in the table's first moves, where it
+   *  took the CPU the devices needed to draw them (docs/net.md, fourteenth session). It stops at
+   *  the table's first move, when the table closes or after WARM_MS; nothing of it is shown or
+   *  kept (the match is dropped), and a request of the table waits behind one step at most. */
+  async warmUp() {
+    const ask = (op, fields) => app.engine.request(op, fields);
+    const until = now() + WARM_MS;
+    const moved = () => !!(this.last && this.last.events && this.last.events.length);
+    let match = null;
+    try {
+      while (!this.closed && !moved() && now() < until) {
+        if (match === null) {
+          match = (await ask("new_match", { game: this.game, players: this.players, seed: 1 })).match;
+        }
+        const state = await ask("state", { match, seat: null });
+        if (state.over) { await ask("drop", { match }); match = null; continue; }
+        const seat = state.to_act[0];
+        await ask("state", { match, seat });  // a seat's view and listing, as an update carries
+        const { move } = await ask("bot_move", { match, seat, bot: "greedy" });
+        await ask("play", { match, seat, move });
+      }
+    } catch (err) {
+      console.warn("the engine's warm-up stopped:", err && err.message ? err.message : err);
+    } finally {
+      if (match !== null) ask("drop", { match }).catch(() => {});
+    }
   }
 
   async restore(record) {
