@@ -104,6 +104,39 @@ def _set_in(n):
 def _str_format(n):
     for i in range(n // 10):
         f"{i}|{'take'}"
+_BIG_A = int.from_bytes(bytes(range(7, 37)), "little")  # 240 bits: a byte a node, as Station's lanes
+_BIG_B = int.from_bytes(bytes((i * 5) & 15 for i in range(30)), "little")
+_ONES = int.from_bytes(b"\x01" * 30, "little")
+_BIG_KEYS = {_BIG_A ^ (i << 8 * (i % 30)): i for i in range(64)}
+_BIG_KEY = _BIG_A ^ (5 << 40)
+def _big_and(n):
+    a, b = _BIG_A, _BIG_B
+    for i in range(n):
+        a & b
+def _big_chain(n):
+    a, b, ones, fifteens = _BIG_A, _BIG_B, _ONES, _ONES * 15
+    for i in range(n):
+        (a & b) + fifteens >> 4 & ones
+def _big_shift(n):
+    a = _BIG_A
+    for i in range(n):
+        a >> 80
+def _big_to_bytes(n):
+    a = _BIG_A
+    for i in range(n):
+        a.to_bytes(30, "little")
+def _big_from_bytes(n):
+    data = bytes(range(30))
+    for i in range(n):
+        int.from_bytes(data, "little")
+def _big_dict_get(n):
+    d, k = _BIG_KEYS, _BIG_KEY
+    for i in range(n):
+        d.get(k)
+def _small_dict_get(n):
+    d = {i: i for i in range(64)}
+    for i in range(n):
+        d.get(37)
 def _gen_sum(n):
     for i in range(n // 10):
         sum(x for x in range(10))
@@ -114,7 +147,11 @@ OP_LIST = [("a function call", _calls, 1), ("a small dict built", _dict_make, 1)
            ("an exception raised and caught", _exceptions, 10), ("a slot attribute read and written", _attrs, 1),
            ("json.dumps of a move", _json_dumps, 10), ("json.loads of a move", _json_loads, 10),
            ("sorted(13 items, key=lambda)", _sorted, 10), ("a frozenset membership test", _set_in, 1),
-           ("an f-string", _str_format, 10), ("sum() over a 10-item generator", _gen_sum, 10)]
+           ("an f-string", _str_format, 10), ("sum() over a 10-item generator", _gen_sum, 10),
+           ("240-bit a & b", _big_and, 1), ("240-bit (a & b) + c >> 4 & d", _big_chain, 1),
+           ("240-bit a >> 80", _big_shift, 1), ("240-bit int.to_bytes(30)", _big_to_bytes, 1),
+           ("int.from_bytes of 30 bytes", _big_from_bytes, 1), ("dict.get with a 240-bit key", _big_dict_get, 1),
+           ("dict.get with a small-int key", _small_dict_get, 1)]
 
 def ops(n, rounds):
     for _name, body, _per in OP_LIST:  # warm up first (V8 tiers the wasm up as it runs)
