@@ -181,9 +181,10 @@ def run(args) -> None:
                 for name, pg in zip(names, pages, strict=True):
                     arrived = sent if name == "host" else pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     t = pg.evaluate(f"() => window.tabletopNet.timing[{v + 1}] || null") or {}
+                    shown = pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]")
                     row["dev"][name] = {"all": per_device[name][-1], "wire": arrived - sent,
-                                        "painted": pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived,
-                                        "js": t.get("js", 0), "toFrame": t.get("toFrame", 0), "frame": t.get("frame", 0)}
+                                        "painted": shown - arrived, "js": t.get("js", 0),
+                                        "toFrame": t.get("toFrame", 0), "frame": t.get("frame", 0)}
                 slow.append(row)
                 ms = max(drawn) - tap
                 lat_all.append(ms)
@@ -252,7 +253,8 @@ def run(args) -> None:
     for name in per_device:
         worst = sorted(slow, key=lambda r: -r["dev"][name]["all"])[:3]
         print(f"      {name:6}: " + "; ".join(
-            f"move {r['move']} (seat {r['seat']}) {r['dev'][name]['all']:.0f} = {r['sent']:.0f} + {r['dev'][name]['wire']:.0f}"
+            f"move {r['move']} (seat {r['seat']}) {r['dev'][name]['all']:.0f} = {r['sent']:.0f}"
+            f" + {r['dev'][name]['wire']:.0f}"
             f" + {r['dev'][name]['painted']:.0f} [{r['dev'][name]['js']:.0f}, {r['dev'][name]['toFrame']:.0f}, "
             f"{r['dev'][name]['frame']:.0f}]" for r in worst))
     print("host worker, room_message (engine: check, play, redact views for 5 devices): "
