@@ -178,10 +178,9 @@ def run(args) -> None:
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
                     painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
                 row = {"move": played + 1, "seat": seat, "sent": sent - tap, "dev": {}}
-                for name, pg in zip(names, pages, strict=True):
+                for name, pg, shown in zip(names, pages, drawn, strict=True):  # `drawn`: each device's shown
                     arrived = sent if name == "host" else pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     t = pg.evaluate(f"() => window.tabletopNet.timing[{v + 1}] || null") or {}
-                    shown = pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]")
                     row["dev"][name] = {"all": per_device[name][-1], "wire": arrived - sent,
                                         "painted": shown - arrived, "js": t.get("js", 0),
                                         "toFrame": t.get("toFrame", 0), "frame": t.get("frame", 0)}
