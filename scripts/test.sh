@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: set up everything (venv, npm ci, Debian's Chromium if missing), build
 # the site and run every test: pytest tests (engine, CPython) and e2e (real Chromium).
-#   bash scripts/test.sh            # the whole suite (2 processes: engine tests on both cores,
+#   bash scripts/test.sh            # the whole suite (2 processes; prints the 30 slowest tests;
 #                                   # the browser tests together on one)
 #   bash scripts/test.sh e2e -k boot   # arguments replace the default `tests e2e`
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
@@ -11,7 +11,7 @@ fi
 setup_python
 setup_node
 build_site
-[ $# -gt 0 ] || set -- tests e2e -n 2 --dist loadgroup
+[ $# -gt 0 ] || set -- tests e2e -n 2 --dist loadgroup --durations=30
 say "pytest $*"
 export E2E_NO_BUILD=1  # just built
 # WebRTC in Chromium needs a network namespace with an interface and a default route
