@@ -188,9 +188,18 @@ def worker_client():
     return WorkerClient
 
 
+SECOND_GROUP = ("test_a11y_keyboard.py", "test_site_splendor_modules.py")
+"""Browser tests run as a second group: on the other xdist worker, before the engine tests."""
+
+
 def pytest_collection_modifyitems(config, items):
-    """Keep every browser test on one xdist worker (one server, one Chromium at a time on a
-    2-core machine); the engine tests in tests/ spread over the other."""
+    """Browser tests in two xdist groups, each on one worker (one server and one test's
+    Chromium at a time per worker on a 2-core machine): most of them in "browser"; the
+    single-device whole games of `SECOND_GROUP` (≈ a quarter of their time, no WebRTC) in
+    "browser-b", which the other worker runs first and then the engine tests in tests/ (they
+    take about as long together as "browser" alone: the suite's time is the longer worker's)."""
     for item in items:
-        if "/e2e/" in str(item.fspath).replace("\\", "/"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+        path = str(item.fspath).replace("\\", "/")
+        if "/e2e/" in path:
+            group = "browser-b" if path.rsplit("/", 1)[-1] in SECOND_GROUP else "browser"
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: set up everything (venv, npm ci, Debian's Chromium if missing), build
 # the site and run every test: pytest tests (engine, CPython) and e2e (real Chromium).
-#   bash scripts/test.sh            # the whole suite (2 processes; prints the 30 slowest tests;
-#                                   # the browser tests together on one)
+#   bash scripts/test.sh            # the whole suite: 2 processes, one runs most browser tests,
+#                                   # the other the rest of them, then the engine tests (e2e/conftest.py);
+#                                   # prints the 30 slowest tests
 #   bash scripts/test.sh e2e -k boot   # arguments replace the default `tests e2e`
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 if [ ! -x /usr/bin/chromium ]; then
