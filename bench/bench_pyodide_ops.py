@@ -15,6 +15,12 @@ a test; prints figures.
    same playouts once unprofiled, to warm up); the
    engine functions with the most own time, with the ratio of their own time Pyodide / CPython
    (the profiler's overhead is in both sides alike).
+3. **Station's corridor search, unprofiled** (``--corridors``): the arguments of every call of
+   `station._leaf_change`, `station._corridors_added` and `station._search` over ``--games``
+   random two-seat CPython playouts are recorded, and the same calls are then timed on both
+   sides (the fastest of ``--rounds`` passes, µs a call). cProfile charges the profiler's cost
+   of each builtin a function calls to that function, which inflates the bit-twiddling ones most
+   in Pyodide; these figures have no profiler in them.
 """
 
 from __future__ import annotations
@@ -192,6 +198,64 @@ def profile(game, games):
 '''
 
 
+CORRIDORS = r'''
+import json, time
+from engine.games.station import station as _st
+
+def _tuples(x):
+    return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
+
+def corridor_times(text, rounds):
+    """µs a call of each recorded function, the fastest of ``rounds`` passes over its calls."""
+    out = {}
+    for name, calls in json.loads(text).items():
+        fn = getattr(_st, name)
+        args = [((a[0] if name == "_search" else _st._Search(*_tuples(a[0])),) + tuple(a[1:])) for a in calls]
+        for a in args:  # warm up (V8 tiers the wasm up as it runs)
+            fn(*a)
+        best = min(_pass(fn, args) for _ in range(rounds))
+        out[name] = [best / len(args) * 1e6, len(args)]
+    return out
+
+def _pass(fn, args):
+    t = time.perf_counter()
+    for a in args:
+        fn(*a)
+    return time.perf_counter() - t
+'''
+
+
+def record_corridor_calls(games: int) -> str:
+    """The arguments of the corridor search's calls over ``games`` random CPython playouts (JSON)."""
+    import random
+
+    import engine
+    from engine.games.station import station
+
+    calls: dict[str, list] = {"_leaf_change": [], "_corridors_added": [], "_search": []}
+    saved = {name: getattr(station, name) for name in calls}
+
+    def recorder(name):
+        def record(*args):
+            calls[name].append([list(args[0]) if isinstance(args[0], tuple) else args[0], *args[1:]])
+            return saved[name](*args)
+        return record
+
+    try:
+        for name in calls:
+            setattr(station, name, recorder(name))
+        rng = random.Random(1000)
+        for g in range(games):
+            m = engine.new_match("station", 2, seed=1000 + g)
+            while not m.is_over():
+                seat = m.to_act()[0]
+                m.play(seat, rng.choice(m.legal_moves(seat)))
+    finally:
+        for name, fn in saved.items():
+            setattr(station, name, fn)
+    return json.dumps(calls)
+
+
 def main() -> int:
     """Run both sides and print the tables."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -202,6 +266,7 @@ def main() -> int:
                     help="iterations a snippet, in 20 runs (default 1,000,000: runs of 50,000, so Pyodide's 0.1 ms "
                          "clock reads to 2 ns an iteration)")
     ap.add_argument("--top", type=int, default=20, help="functions listed (default 20)")
+    ap.add_argument("--corridors", action="store_true", help="3: also time Station's corridor search unprofiled")
     args = ap.parse_args()
 
     from conftest import CHROMIUM, CHROMIUM_ARGS
@@ -230,6 +295,13 @@ def main() -> int:
             py_ops = pyodide(f"json.dumps(ops({args.n}, {args.rounds}))")
             cp_prof = ns["profile"](args.game, args.games)
             py_prof = pyodide(f"json.dumps(profile({args.game!r}, {args.games}))")
+            if args.corridors:
+                text = record_corridor_calls(args.games)
+                exec(CORRIDORS, ns)
+                worker.evaluate("(code) => { self.pyodide.runPython(code); }", CORRIDORS)
+                worker.evaluate("(text) => { self.pyodide.globals.set('CORRIDOR_CALLS', text); }", text)
+                cp_corr = ns["corridor_times"](text, args.rounds)
+                py_corr = pyodide(f"json.dumps(corridor_times(CORRIDOR_CALLS, {args.rounds}))")
             browser.close()
     finally:
         server.stop()
@@ -247,6 +319,13 @@ def main() -> int:
         c = cp_prof.get(name, 0.0)
         ratio = f"{py_prof[name] / c:5.2f}×" if c else "   —"
         print(f"   {name[-58:]:58} {c:9.3f} {py_prof[name]:9.3f} {ratio:>6} {py_prof[name] / py_total:6.1%}")
+    if args.corridors:
+        print(f"\n3. Station's corridor search, the calls of {args.games} two-seat playouts timed unprofiled "
+              f"(µs a call, fastest of {args.rounds} passes)")
+        print(f"   {'function':20} {'calls':>6} {'CPython':>8} {'Pyodide':>8} {'ratio':>6}")
+        for name, (c, count) in cp_corr.items():
+            y = py_corr[name][0]
+            print(f"   {name:20} {count:6} {c:8.2f} {y:8.2f} {y / c:5.2f}×")
     return 0
 
 
