@@ -205,11 +205,15 @@ def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devic
             reloaded = True
             log_before = hp.evaluate("() => window.tabletopNet.save()")["match"]["log"]
             assert len(log_before) == v + 1
+            shown = hp.locator("[data-testid=net-move-log] li:not(.meta)").all_inner_texts()
+            assert len(shown) >= 12, shown
             watch_status(ana.page)
             hp.reload()
             expect(hp.get_by_test_id("paused")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
             expect(hp.get_by_test_id("resume-game")).to_be_visible()
             assert host.net("room") == room and host.last()["version"] == v + 1
+            # the host's move log is the one it showed before (kept in this tab), not a new one
+            assert hp.locator("[data-testid=net-move-log] li:not(.meta)").all_inner_texts()[:len(shown)] == shown
             # the phone finds the host again by itself, gets its seat back and sees the pause
             ana.page.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.paused === true",
                                        timeout=STEP_TIMEOUT_MS)

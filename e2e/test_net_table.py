@@ -32,6 +32,11 @@ pytestmark = [needs_webrtc]
 GUILD_SEED = 5
 
 
+def move_lines(page) -> list[str]:
+    """The move log's lines of moves (not the table's notices)."""
+    return page.locator("[data-testid=net-move-log] li:not(.meta)").all_inner_texts()
+
+
 @pytest.mark.timeout(600)
 def test_whole_game_across_devices(devices, base_url):
     host = host_table(devices.new("host"), base_url, "guild", ["human", "human", "human"], seed=GUILD_SEED)
@@ -57,11 +62,15 @@ def test_whole_game_across_devices(devices, base_url):
     def refresh_ben(version: int) -> None:
         # a phone refresh mid-game: the same link in the same browser reclaims the seat
         before = ben.net("credential")
+        shown = move_lines(ben.page)
+        assert len(shown) >= 20, shown
         ben.keep_received()
         ben.page.reload()
         ben.page.wait_for_function(
             f"() => window.tabletopNet.seat === 2 && window.tabletopNet.version === {version}", timeout=STEP_TIMEOUT_MS)
         assert ben.net("credential") == before
+        # the move log is the one the phone showed before the refresh (kept in this tab), not a new one
+        assert move_lines(ben.page)[:len(shown)] == shown
         expect(ben.page.get_by_test_id("lobby")).to_be_hidden()
         expect(hp.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "online")
         ben.page.wait_for_function("() => window.tabletopNet.legalMoves.length > 0", timeout=STEP_TIMEOUT_MS)
@@ -127,7 +136,12 @@ def test_screen_market_collapse_and_notices(devices, base_url):
     expect(ben.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
     ana.page.get_by_test_id("market-toggle").click()
     expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
+    # a kept move log that cannot be read is dropped, and the phone says so (and plays on)
+    kept = f"tabletop.log.{host.net('room')}.s1"
+    ana.page.evaluate("(k) => sessionStorage.setItem(k, '[0, [{\"type\": \"acquire\"}]]\\nnot json')", kept)
     ana.page.reload()
+    expect(ana.page.get_by_test_id("net-move-log")).to_contain_text("could not be read back", timeout=STEP_TIMEOUT_MS)
+    assert ana.page.evaluate("(k) => sessionStorage.getItem(k)", kept) is None
     ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
     expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
 

@@ -351,7 +351,12 @@ class Device {
   onUpdate(msg) {
     if (!GAME_UI[msg.game]) { status(`This site cannot show ${msg.game} yet.`, "error"); return; }
     if (!this.view) {
-      this.view = new TableView($("game"), { mode: this.mode, attempt: (move) => this.attempt(move) });
+      this.view = new TableView($("game"), {
+        mode: this.mode,
+        attempt: (move) => this.attempt(move),
+        // the move log survives a refresh of this tab, per table and seat (log-store.js)
+        logKey: () => (this.room ? `${this.room}.${this.mode === "screen" ? "screen" : `s${this.seat}`}` : null),
+      });
       this.view.setConnection("online", "Connected");
     }
     if (msg.seat !== null && msg.seat !== undefined) this.seat = msg.seat;

@@ -238,6 +238,7 @@ class Host {
       attempt: (move) => this.attempt(move),
       onStep: (seat) => this.step(seat),
       onResume: () => this.resumeGame(),
+      logKey: () => (this.room ? `${this.room}.host` : null),  // the log survives the host's reload
     });
     this.view.setConnection("connecting", "Opening the table…");
     exposeForTests(this);

@@ -12,6 +12,7 @@ import { marketChoice, setMarketChoice } from "./store.js";
 import { now } from "./link.js";
 import { morphStats, patchInnerHTML } from "./morph.js";
 import { expandListing } from "../listing.js";
+import { keepLog, readLog } from "./log-store.js";
 
 /** the public market a phone may collapse while a shared screen shows it: the gem games' .board
  * (market rows and nobles/commissions), Station's module market, Stars' reward piles — each
@@ -58,8 +59,10 @@ function tableEventLine(ev, name) {
 }
 
 /**
- * new TableView(root, {mode, attempt, onStep, onResume})
+ * new TableView(root, {mode, attempt, onStep, onResume, logKey})
  *   mode: "host" | "phone" | "screen"
+ *   logKey() -> string | null            the table and seat this device's move log is kept
+ *                                        under (log-store.js), read at each update
  *   attempt(move) -> Promise<boolean>   send a move of this device's seat
  *   onStep(seat)                         host: play one step for an offline seat
  *   onResume()                           host: resume a paused game
@@ -250,7 +253,7 @@ export class TableView {
     const drawnAt = now();
     this.tableEl.dataset.drawnAt = String(drawnAt);
     if (!(msg.version in this.drawn)) this.drawn[msg.version] = drawnAt;
-    this.logEvents(msg.events);
+    this.logUpdate(msg);
     const paused = this.el("[data-testid=paused]");
     if (paused.hidden !== !msg.paused) paused.hidden = !msg.paused;
     this.drawSeats();
@@ -347,6 +350,25 @@ export class TableView {
     }
   }
   logLine(html, cls = "") { this.logLines([[html, cls]]); }
+
+  /** the update's events to the log, and to the log kept for a refresh (log-store.js): the
+   *  first update of a page first draws what the page showed before it was reloaded */
+  logUpdate(msg) {
+    const key = this.opts.logKey ? this.opts.logKey() : null;
+    if (!key) { this.logEvents(msg.events); return; }
+    if (this._logKey !== key) {
+      const { batches, problem } = readLog(key);
+      this._logKey = key;
+      this._kept = batches.length && batches[batches.length - 1][0] > msg.version ? [] : batches;  // another game's
+      if (problem) this.logLine(esc(`(${problem})`), "meta");
+      for (const [version, events] of this._kept) {
+        if (version <= msg.version) this.logEvents(events);
+      }
+      if (this._kept.length && this._kept[this._kept.length - 1][0] === msg.version) return;  // drawn just now
+    }
+    this.logEvents(msg.events);
+    keepLog(key, this._kept, msg.version, msg.events);
+  }
 
   logEvents(events) {
     if (!events || !events.length || !this.ui) return;
