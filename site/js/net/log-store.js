@@ -11,7 +11,8 @@ export const KEEP = 400;
 const storage = () => { try { return window.sessionStorage; } catch { return null; } };
 
 /**
- * The batches kept under `key`: {batches: [[version, events], …] in version order, problem}.
+ * The batches kept under `key`: {batches: [[version, events, its JSON line], …] in version
+ * order, problem}.
  * A line that is not [version ≥ 0, [event objects…]], or a version not after the one before
  * it, drops what is kept (problem says why): a partial log would read as the whole game.
  */
@@ -33,7 +34,7 @@ export function readLog(key) {
       forgetLog(key);
       return { batches: [], problem: "the moves shown before this page was reloaded could not be read back" };
     }
-    batches.push(batch);
+    batches.push([batch[0], batch[1], line]);
   }
   return { batches, problem: null };
 }
@@ -42,12 +43,14 @@ export function readLog(key) {
 const pending = new Map();
 
 /** Keep `events` of `version` after the batches already kept (`kept`, the array readLog gave,
- *  changed in place); at most `KEEP` versions. A version not after the last one kept (a new
- *  game at the same table) starts the log afresh. The write waits for an idle moment, off the
- *  update's own frame. */
+ *  changed in place); at most `KEEP` versions. The last version kept again is passed over (a
+ *  resent update); an earlier one (a new game at the same table) starts the log afresh. The
+ *  write waits for an idle moment, off the update's own frame. */
 export function keepLog(key, kept, version, events) {
   if (!events || !events.length) return;
-  if (kept.length && version <= kept[kept.length - 1][0]) kept.length = 0;
+  const last = kept.length ? kept[kept.length - 1][0] : -1;
+  if (version === last) return;  // the same update again (a resend): kept already
+  if (version < last) kept.length = 0;  // a new game at this table
   kept.push([version, events]);
   if (kept.length > KEEP) kept.splice(0, kept.length - KEEP);
   if (pending.has(key)) { pending.set(key, kept); return; }
@@ -57,10 +60,15 @@ export function keepLog(key, kept, version, events) {
     const batches = pending.get(key);
     pending.delete(key);
     const store = storage();
-    try { if (store) store.setItem(PREFIX + key, batches.map((b) => JSON.stringify(b)).join("\n")); } catch { /* full or private: the log stays on screen */ }
+    try { if (store) store.setItem(PREFIX + key, batches.map(line).join("\n")); } catch { /* full or private: the log stays on screen */ }
   });
 }
 
+/** a batch's JSON line, written out once (at the first write that holds it) */
+function line(batch) {
+  if (batch[2] === undefined) batch[2] = JSON.stringify([batch[0], batch[1]]);
+  return batch[2];
+}
 
 /** Drop what is kept under `key`. */
 export function forgetLog(key) {
