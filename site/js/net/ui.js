@@ -361,9 +361,7 @@ export class TableView {
       this._logKey = key;
       this._kept = batches.length && batches[batches.length - 1][0] > msg.version ? [] : batches;  // another game's
       if (problem) this.logLine(esc(`(${problem})`), "meta");
-      for (const [version, events] of this._kept) {
-        if (version <= msg.version) this.logEvents(events);
-      }
+      for (const [, events] of this._kept) this.logEvents(events);  // every one is at or before this version
       if (this._kept.length && this._kept[this._kept.length - 1][0] === msg.version) return;  // drawn just now
     }
     this.logEvents(msg.events);
