@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): machine instructions per random-playout step, under valgrind.
 
-    .venv/bin/python bench/bench_instructions.py [--games 3] [--game splendor stars] [--reference]
+    .venv/bin/python bench/bench_instructions.py [--games 3] [--game splendor stars] [--players 4] [--reference]
 
 On a shared, loaded machine CPU times move by ±30 % from run to run; the number of
-instructions a step executes does not. For each game (2 seats) this runs bench/bench.py's
-playout loop (`GAME_PLAYOUTS`, the same seeds) under ``valgrind --tool=callgrind`` twice — with
-no timed game, then with ``--games`` — and prints the difference per step, in thousands of
-instructions. ``--reference`` does the same for the engine of `bench.REFERENCE_COMMIT`
-(extracted with ``git archive``) and prints the ratio. Slow: about 20 s per run.
+instructions a step executes does not. For each game (at 2 seats, or ``--players``) this runs
+bench/bench.py's playout loop (`GAME_PLAYOUTS`, the same seeds) under ``valgrind
+--tool=callgrind`` twice — with no timed game, then with ``--games`` — and prints the difference
+per step, in thousands of instructions. ``--reference`` does the same for the engine of
+`bench.REFERENCE_COMMIT` (extracted with ``git archive``) and prints the ratio. Slow: about 20 s
+per run.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import GAME_CONFIGS, GAME_PLAYOUTS, REFERENCE_COMMIT, ROOT, reference_engine
 
 
-def instructions(path: Path, game: str, options: dict, games: int) -> tuple[int, int]:
+def instructions(path: Path, game: str, options: dict, games: int, players: int = 2) -> tuple[int, int]:
     """(instructions executed, steps played) by one valgrind run of the playout loop."""
     code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
-            f"\nprint(json.dumps(game_playouts({game!r}, 2, {options!r}, {games}, 1000)))")
+            f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games}, 1000)))")
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", code], capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", run.stderr)
@@ -37,10 +38,11 @@ def instructions(path: Path, game: str, options: dict, games: int) -> tuple[int,
     return int(found.group(1)), json.loads(run.stdout.strip().splitlines()[-1])["steps"]
 
 
-def per_step(path: Path, game: str, options: dict, games: int) -> float:
-    """Thousands of instructions per step, start-up and the untimed first game left out."""
-    base, _ = instructions(path, game, options, 0)
-    total, steps = instructions(path, game, options, games)
+def per_step(path: Path, game: str, options: dict, games: int, players: int = 2) -> float:
+    """Thousands of instructions per step at ``players`` seats, start-up and the untimed first
+    game left out."""
+    base, _ = instructions(path, game, options, 0, players)
+    total, steps = instructions(path, game, options, games, players)
     return (total - base) / steps / 1000
 
 
@@ -48,6 +50,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=3, help="games per run (default 3)")
     ap.add_argument("--game", nargs="*", help="configurations by name (default: all of bench.py's)")
+    ap.add_argument("--players", type=int, default=2, help="seats (default 2)")
     ap.add_argument("--reference", action="store_true", help="also count the reference commit's engine")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
@@ -57,10 +60,10 @@ def main() -> int:
         for name, game, options, _games in GAME_CONFIGS:
             if args.game and name not in args.game:
                 continue
-            mine = per_step(ROOT, game, options, args.games)
-            line = f"{name:28} {mine:8.1f} k instructions/step"
+            mine = per_step(ROOT, game, options, args.games, args.players)
+            line = f"{name:28} {args.players} seats {mine:8.1f} k instructions/step"
             if ref is not None:
-                theirs = per_step(ref, game, options, args.games)
+                theirs = per_step(ref, game, options, args.games, args.players)
                 line += f"   reference {theirs:8.1f} k   {theirs / mine:.2f}x fewer"
             print(line, flush=True)
     finally:

@@ -86,9 +86,9 @@ def test_swaps_are_the_exchange_rule_written_out() -> None:
 
 
 def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
-    """Per hand of random games: `_hand_tables` has a table for each guild in the hand, whose slot
-    0 holds the guild's counts and whose other slots, once asked, hold `payments` of those counts
-    at that cost; tables are shared by hands with the same counts."""
+    """Per hand of random games: `_hand_tables` of its `hand_code` has a table for each guild in the
+    hand, whose slot 0 holds the guild's counts and whose other slots, once asked, hold `payments`
+    of those counts at that cost; tables are shared by hands with the same counts."""
     rng = random.Random(14)
     hands = 0
     for g in range(4):
@@ -96,13 +96,14 @@ def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
         while not m.is_over():
             seat = m.to_act()[0]
             hand = tuple(m._state.seats[seat].hand)
-            tables = moves._hand_tables(hand)
+            code = moves.hand_code(hand)
+            tables = moves._hand_tables(code)
             counts = moves.hand_counts(list(hand))
             assert set(tables) == set(counts)
             for guild, table in tables.items():
                 assert guild is not None
                 assert table[0] == counts[guild]
-                assert table is moves._pay_table(counts[guild])
+                assert table is moves._pay_table(code >> moves._GUILD_SHIFT[guild] & moves._GUILD_BITS)
                 for cost in range(1, len(table)):
                     if table[cost] is None and rng.random() < 0.5:
                         continue  # not asked yet

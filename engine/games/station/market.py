@@ -20,12 +20,16 @@ MIN_COST = 1
 Event = dict[str, Any]
 
 
+EFFECTIVE: dict[str, tuple[int, ...]] = {
+    mid: tuple(max(cost - discount, MIN_COST) for discount in range(MAX_DISCOUNT + 1)) for mid, cost in COST_OF.items()}
+"""Per module, its cost at each discount (the index): the base cost less the discount, never below 1."""
+
+
 def effective_cost(state: StationState, berth: int) -> int:
-    """The module's base cost less its berth's discount, never below 1."""
+    """The module's base cost less its berth's discount, never below 1 (`EFFECTIVE`)."""
     mid = state.berths[berth]
     assert mid is not None, f"berth {berth} is empty"  # asked only of a berth that holds a module
-    cost = COST_OF[mid] - state.discounts[berth]
-    return cost if cost > MIN_COST else MIN_COST
+    return EFFECTIVE[mid][state.discounts[berth]]
 
 
 def berth_of(state: StationState, mid: str) -> int:
@@ -62,9 +66,8 @@ def drift(state: StationState, events: list[Event]) -> None:
         discount = discounts[b]
         if discount < MAX_DISCOUNT:
             discounts[b] = discount = discount + 1
-            cost = COST_OF[mid] - discount  # `effective_cost`, written out (six berths a round)
             events.append({"type": "drift", "berth": b, "module": mid, "discount": discount,
-                           "cost": cost if cost > MIN_COST else MIN_COST})
+                           "cost": EFFECTIVE[mid][discount]})
         elif state.supply:
             new = state.supply.pop()
             state.supply.insert(0, mid)

@@ -17,10 +17,11 @@ read-only pieces; callers must not mutate them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 from typing import Any
 
-from .components import COST_OF, CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, PORT_MASK
+from .components import COST_OF, CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, GUILDS, PORT_MASK
 from .market import MIN_COST
 from .state import ACTION, BONUS, DOCK_CAPACITY, StationSeat, StationState
 from .station import NODE_JSON, NODES, Layout, layout
@@ -59,28 +60,46 @@ def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
 
 
 def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
-    out = [ACQUIRE_ONE[c] for c in display]
-    info = [_CREDIT_INFO[c] for c in display]
-    n = len(info)
-    for a in range(n):
-        ca, ga, va = info[a]
-        room = ACQUIRE_LIMIT - va  # what the other credits may total
-        for b in range(a + 1, n):
-            cb, gb, vb = info[b]
-            if gb == ga or vb > room:
-                continue
-            out.append({"type": "acquire", "credits": [ca, cb]})
-            left = room - vb
-            for c in range(b + 1, n):
-                cc, gc, vc = info[c]
-                if vc <= left and gc != ga and gc != gb:
-                    out.append({"type": "acquire", "credits": [ca, cb, cc]})
+    out = list(map(ACQUIRE_ONE.__getitem__, display))
+    for a in range(len(display) - 1):
+        ca = display[a]
+        partners = _PARTNERS[ca]
+        for cb in display[a + 1:]:
+            if cb in partners:
+                out.append({"type": "acquire", "credits": [ca, cb]})
+                thirds = partners[cb]
+                if thirds:
+                    for cc in display[display.index(cb) + 1:]:  # a display holds each credit once
+                        if cc in thirds:
+                            out.append({"type": "acquire", "credits": [ca, cb, cc]})
     return out
 
 
-_CREDIT_INFO: dict[str, tuple[str, str, int]] = {
-    cid: (cid, CREDIT_GUILD[cid], CREDIT_VALUE[cid]) for cid in CREDIT_GUILD}
-"""Per credit: its id, guild and value (one look-up a credit in `_acquire_moves`)."""
+def _partners() -> dict[str, dict[str, frozenset[str]]]:
+    """Per credit a: each credit b that may be acquired with it (another guild, the two totalling at
+    most `ACQUIRE_LIMIT`), with the credits that may join them as a third (the third guild, the
+    three within the limit): the rule of `acquire_choices`, worked out once per pair of credits."""
+    thirds: dict[tuple[str, int], frozenset[str]] = {}
+    out: dict[str, dict[str, frozenset[str]]] = {}
+    for ca, ga in CREDIT_GUILD.items():
+        va = CREDIT_VALUE[ca]
+        row = out[ca] = {}
+        for cb, gb in CREDIT_GUILD.items():
+            vb = CREDIT_VALUE[cb]
+            if gb == ga or va + vb > ACQUIRE_LIMIT:
+                continue
+            left = ACQUIRE_LIMIT - va - vb
+            key = (ga + " " + gb if ga < gb else gb + " " + ga, left)
+            found = thirds.get(key)
+            if found is None:
+                found = thirds[key] = frozenset(
+                    cc for cc, gc in CREDIT_GUILD.items() if gc != ga and gc != gb and CREDIT_VALUE[cc] <= left)
+            row[cb] = found
+    return out
+
+
+_PARTNERS = _partners()
+"""`_partners`: one look-up a pair of displayed credits in `_acquire_moves`."""
 
 
 _PAYMENTS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
@@ -100,19 +119,19 @@ def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
     if found is not None:
         return found
     out: list[list[int]] = []
-    left = list(counts)
+    left = [0, *counts]  # indexed by value (slot 0 unused): no `v - 1` a step
 
     def extend(prefix: list[int], total: int, top: int) -> None:
         for v in range(top, 0, -1):
-            if left[v - 1]:
-                left[v - 1] -= 1
+            if left[v]:
+                left[v] -= 1
                 prefix.append(v)
                 if total + v >= cost:
                     out.append(prefix[:])
                 else:
                     extend(prefix, total + v, v)
                 prefix.pop()
-                left[v - 1] += 1
+                left[v] += 1
 
     extend([], 0, 6)
     extend = _spent  # the function refers to itself: freed now, not by the garbage collector
@@ -146,11 +165,25 @@ CREDIT_SLOT: dict[str, tuple[str, int]] = {cid: (CREDIT_GUILD[cid], CREDIT_VALUE
 """Each credit's guild and the index of its value in `hand_counts`."""
 
 
-_HANDS: dict[tuple[str, ...], dict[str | None, list[Any]]] = {}
-"""Per hand, per guild in it: its `_pay_table` (a seat's hand stays as it is on its turns that pay
-nothing)."""
-_PAY_TABLES: dict[tuple[int, ...], list[Any]] = {}
-"""`_pay_table` per guild counts (hands with the same counts in a guild share it)."""
+_GUILD_SHIFT = {guild: 24 * g for g, guild in enumerate(GUILDS)}
+"""Per guild, where its 24 bits start in a hand's code (`hand_code`)."""
+_GUILD_BITS = (1 << 24) - 1
+_CREDIT_CODE: dict[str, int] = {
+    cid: 1 << _GUILD_SHIFT[CREDIT_GUILD[cid]] + 4 * (CREDIT_VALUE[cid] - 1) for cid in CREDIT_GUILD}
+"""Per credit, the 1 it adds to a hand's code (`hand_code`)."""
+
+
+def hand_code(hand: Iterable[str]) -> int:
+    """The hand's counts per guild and value 1–6 in one integer: 24 bits a guild (`_GUILD_SHIFT`),
+    in them four a value, lowest first (there are at most four credits of a guild and value)."""
+    return sum(map(_CREDIT_CODE.__getitem__, hand))
+
+
+_HANDS: dict[int, dict[str | None, list[Any]]] = {}
+"""Per hand's code, per guild in it: its `_pay_table` (a seat's hand stays as it is on its turns
+that pay nothing; hands of the same counts share it)."""
+_PAY_TABLES: dict[int, list[Any]] = {}
+"""`_pay_table` per guild's 24 bits of a hand's code (hands with the same counts in a guild share it)."""
 _COSTS = max(COST_OF.values()) + 1
 """One more than the highest cost a module can have (an index per cost)."""
 _BUYING: dict[str | None, tuple[str | None, int, int]] = {
@@ -159,30 +192,27 @@ _BUYING: dict[str | None, tuple[str | None, int, int]] = {
 is None, which no hand holds."""
 
 
-def _pay_table(counts: tuple[int, ...]) -> list[Any]:
-    """Per cost (the index), the `payments` of a guild's ``counts`` at that cost, filled in when
-    first asked (None until then); slot 0, never a cost (costs are at least `MIN_COST`), holds
-    ``counts`` themselves. Remembered per counts: a berth then costs one index, not a tuple key."""
+def _pay_table(counts: int) -> list[Any]:
+    """Per cost (the index), the `payments` of a guild's ``counts`` (its 24 bits of a `hand_code`)
+    at that cost, filled in when first asked (None until then); slot 0, never a cost (costs are at
+    least `MIN_COST`), holds the counts as `payments` takes them (per value 1–6). Remembered per
+    counts: a berth then costs one index, not a tuple key."""
     found = _PAY_TABLES.get(counts)
     if found is None:
         if len(_PAY_TABLES) >= 4096:
             _PAY_TABLES.clear()
-        found = _PAY_TABLES[counts] = [counts] + [None] * (_COSTS - 1)
+        found = _PAY_TABLES[counts] = [tuple(counts >> 4 * k & 15 for k in range(6))] + [None] * (_COSTS - 1)
     return found
 
 
-def _hand_tables(hand: tuple[str, ...]) -> dict[str | None, list[Any]]:
-    """Per guild in the hand: the `_pay_table` of its `hand_counts` (one pass, no counts dict:
-    `hand_counts`' loop written out here, as calling it measured 1.3 k instructions a Station step
-    more, 235.2 k against 236.5 k, thirteenth session)."""
-    out: dict[str, list[int]] = {}
-    for cid in hand:
-        guild, slot = CREDIT_SLOT[cid]
-        counts = out.get(guild)
-        if counts is None:
-            counts = out[guild] = [0] * 6
-        counts[slot] += 1
-    return {g: _pay_table(tuple(c)) for g, c in out.items()}
+def _hand_tables(code: int) -> dict[str | None, list[Any]]:
+    """Per guild in the hand of this `hand_code`: the `_pay_table` of its counts."""
+    out: dict[str | None, list[Any]] = {}
+    for guild, shift in _GUILD_SHIFT.items():
+        counts = code >> shift & _GUILD_BITS
+        if counts:
+            out[guild] = _pay_table(counts)
+    return out
 
 
 def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
@@ -191,12 +221,12 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
     be installed and to the Dry Dock while it has room (added to ``moves`` when given)."""
     if moves is None:
         moves = []
-    hand = tuple(seat.hand)
-    by_guild = _HANDS.get(hand)
+    code = sum(map(_CREDIT_CODE.__getitem__, seat.hand))  # `hand_code`, written out (no call)
+    by_guild = _HANDS.get(code)
     if by_guild is None:
         if len(_HANDS) >= 4096:
             _HANDS.clear()
-        by_guild = _HANDS[hand] = _hand_tables(hand)
+        by_guild = _HANDS[code] = _hand_tables(code)
     if not by_guild:
         return moves
     dock_room = len(seat.dock) < DOCK_CAPACITY

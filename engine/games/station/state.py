@@ -109,4 +109,4 @@ class StationState:
 
 _CODECS: dict[str, Codec] = {"rng": RNG, "seats": list_of(StationSeat.to_json, StationSeat.from_json)}
 
-_copy = copy_json  # turn.py and views.py import this name
+_copy = copy_json  # views.py imports this name

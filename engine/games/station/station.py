@@ -528,6 +528,8 @@ def _leaf_change(old: _Search, lanes: int) -> _Search | None:
     touched = 0 if w == CORE else _TOWARD[w][1 << v] << 8 * w  # w's side facing v
     if small & touched or big != small | byte << 8 * v | touched:
         return None
+    if not touched:  # v's one corridor leads to the Core: v is in no part hanging from a cut point
+        return _Search(lanes, old.keep, old.cuts, old.parts)
     bit = 1 << v
     added = big == lanes
     cuts: list[tuple[int, tuple[int, ...]]] = []
@@ -540,7 +542,7 @@ def _leaf_change(old: _Search, lanes: int) -> _Search | None:
                 parts += (bit,)
                 row = _row(u, parts)
                 w_cut = True
-            elif touched:
+            else:
                 for k, part in enumerate(parts):
                     if part >> w & 1:  # v joins w's piece
                         parts = parts[:k] + (part | bit,) + parts[k + 1:]
@@ -562,7 +564,7 @@ def _leaf_change(old: _Search, lanes: int) -> _Search | None:
         keep ^= 1 << 8 * u
         cuts.append((u, row))
         cut_parts.append(parts)
-    if added and touched and not w_cut:
+    if added and not w_cut:
         keep ^= 1 << 8 * w
         cuts.append((w, _row(w, (bit,))))
         cut_parts.append((bit,))

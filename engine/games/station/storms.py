@@ -13,7 +13,7 @@ from typing import Any
 
 from .components import DEPARTMENTS
 from .state import StationState
-from .station import readiness
+from .station import shared_readiness
 
 STORM_I, STORM_II, FINAL = "I", "II", "Final"
 AWARDS: dict[str, tuple[int, int, int]] = {STORM_I: (4, 0, 0), STORM_II: (7, 3, 0), FINAL: (10, 6, 3)}
@@ -67,7 +67,7 @@ def _rank_awards(values: Sequence[int | None], table: tuple[int, ...]) -> list[i
 def resolve(state: StationState, name: str) -> dict[str, Any]:
     """Score one Storm for every department and every seat; returns its public record."""
     table = AWARDS[name]
-    per_seat = [readiness(seat.grid) for seat in state.seats]
+    per_seat = [shared_readiness(seat.grid) for seat in state.seats]  # read only: no copies
     departments: dict[str, Any] = {}
     totals = [0] * state.players
     for dept in DEPARTMENTS:

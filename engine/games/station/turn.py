@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, credit_json, module_json
-from .market import berth_of, drift, effective_cost, refill_berth, refill_display
+from .components import CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, GUILDS, credit_json, module_json
+from .market import EFFECTIVE, drift, refill_berth, refill_display
 from .moves import BONUS_MAX_VALUE, DOCK
 from .scoring import result, score_shield
-from .state import ACTION, BONUS, OVER, StationSeat, StationState, _copy
+from .state import ACTION, BONUS, DISPLAY, OVER, StationSeat, StationState
 from .station import SECTORS, note_change, synergy
 from .storms import FINAL, resolve, storm_at
 
@@ -43,10 +43,14 @@ def install(state: StationState, seat_index: int, i: int, mid: str, events: list
                        "neighbours": [seat.grid[j] for j in neighbours]})
 
 
+_GUILD_CREDITS = {guild: frozenset(c for c, g in CREDIT_GUILD.items() if g == guild) for guild in GUILDS}
+"""Per guild, its credits."""
+
+
 def take_payment(seat: StationSeat, guild: str, values: list[int]) -> list[str]:
     """The hand's credits paying ``values`` in ``guild`` (the lowest id of each value)."""
     hand = seat.hand
-    mine = sorted(c for c in hand if CREDIT_GUILD[c] == guild)  # the lowest ids first
+    mine = sorted(filter(_GUILD_CREDITS[guild].__contains__, hand))  # the lowest ids first
     paid = []
     for v in values:
         for k, cid in enumerate(mine):
@@ -73,8 +77,8 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
         events.append({"type": "acquire", "seat": seat_index, "credits": [credit_json(c) for c in move["credits"]]})
     elif kind == "purchase":
         mid = move["module"]
-        b = berth_of(state, mid)
-        cost = effective_cost(state, b)
+        b = state.berths.index(mid)  # `berth_of`, `effective_cost`: written out (no calls)
+        cost = EFFECTIVE[mid][state.discounts[b]]
         paid = take_payment(seat, GUILD_OF[mid], move["pay"])
         state.discard.extend(paid)
         exact = sum(move["pay"]) == cost
@@ -138,11 +142,12 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
 
 def end_turn(state: StationState, seat_index: int, events: list[Event]) -> list[Event]:
     """Refill the display, resolve a triggered Storm, and end the round or the game."""
-    refill_display(state, events)
+    if len(state.display) < DISPLAY:  # else nothing to refill (no call: many turns take no credit)
+        refill_display(state, events)
     if state.storm_pending:
         record = resolve(state, state.storm_pending)
         state.storm_pending = None
-        events.append({"type": "storm", **_copy(record)})
+        events.append(storm_event(record))
     state.phase = ACTION
     nxt = seat_index + 1
     if nxt < state.players:
@@ -159,14 +164,33 @@ def end_turn(state: StationState, seat_index: int, events: list[Event]) -> list[
     return events
 
 
+def storm_event(record: dict[str, Any]) -> Event:
+    """The "storm" event of a record `resolve` returned: ``"type"`` first, then a deep copy of
+    the record — what ``{"type": "storm", **copy_json(record)}`` gives, written out for the
+    record's shape (its lists hold numbers and None only), as `copy_json`'s walk cost more than
+    the Storm itself."""
+    departments = {}
+    for dept, entry in record["departments"].items():
+        departments[dept] = {"readiness": entry["readiness"][:], "awards": entry["awards"][:]}
+    return {"type": "storm", "storm": record["storm"], "purchases": record["purchases"],
+            "round": record["round"], "departments": departments, "awards": record["awards"][:]}
+
+
+def shield_event(entry: dict[str, Any]) -> Event:
+    """The "shield" event of an entry `score_shield` returned: ``"type"`` first, then a deep copy
+    of the entry (as `storm_event`; its lanes hold numbers, strings and None only)."""
+    return {"type": "shield", "seat": entry["seat"], "renown": entry["renown"],
+            "lanes": [lane.copy() for lane in entry["lanes"]]}
+
+
 def finish(state: StationState, events: list[Event], stalled: bool = False) -> list[Event]:
     """After the last round: the Final Storm, then Shield; most Renown wins."""
     if stalled:
         events.append({"type": "stalled", "round": state.round})
     record = resolve(state, FINAL)
-    events.append({"type": "storm", **_copy(record)})
+    events.append(storm_event(record))
     for entry in score_shield(state):
-        events.append({"type": "shield", **_copy(entry)})
+        events.append(shield_event(entry))
     state.ended = True
     state.phase = OVER
     events.append({"type": "game_over", "result": result(state)})
