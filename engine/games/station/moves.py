@@ -56,11 +56,13 @@ def acquire_moves(display: list[str]) -> list[dict[str, Any]]:
         if len(_ACQUIRE) >= 64:
             _ACQUIRE.clear()
         found = _ACQUIRE[key] = _acquire_moves(key)
-    return found.copy()
+    return found[:]  # a copy by slicing: no method call (see `reconfigure_moves`)
 
 
 def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
-    out = list(map(ACQUIRE_ONE.__getitem__, display))
+    out = []
+    for c in display:  # a loop, not `map` over `__getitem__` (see `reconfigure_moves`)
+        out.append(ACQUIRE_ONE[c])
     for a in range(len(display) - 1):
         ca = display[a]
         partners = _PARTNERS[ca]
@@ -221,7 +223,9 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
     be installed and to the Dry Dock while it has room (added to ``moves`` when given)."""
     if moves is None:
         moves = []
-    code = sum(map(_CREDIT_CODE.__getitem__, seat.hand))  # `hand_code`, written out (no call)
+    code = 0
+    for cid in seat.hand:  # `hand_code`, written out (no call: see `reconfigure_moves`)
+        code += _CREDIT_CODE[cid]
     by_guild = _HANDS.get(code)
     if by_guild is None:
         if len(_HANDS) >= 4096:
@@ -246,7 +250,9 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
             continue
         dests = dests_of.get(ports)
         if dests is None:
-            dests = dests_of[ports] = list(map(_NODE_AT, plan.installs(ports)))
+            dests = dests_of[ports] = []
+            for i in plan.installs(ports):
+                dests.append(NODE_JSON[i])
             if dock_room:
                 dests.append(DOCK)
         if not dests:
@@ -257,7 +263,7 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
             base = {"type": "purchase", "module": mid, "pay": pay, "to": first}
             moves.append(base)
             for to in rest:  # a copy of the first with its "to" (cheaper than a new dict)
-                move = base.copy()
+                move = {**base}  # as `base.copy()`, without a method call (see `reconfigure_moves`)
                 move["to"] = to
                 moves.append(move)
     return moves
@@ -275,9 +281,7 @@ EXCHANGE: dict[str, list[dict[str, Any]]] = {
 
 
 _NODE_AT = NODE_JSON.__getitem__
-_REMOVE_AT = REMOVE.__getitem__
-_INSTALL_AT = {mid: row.__getitem__ for mid, row in INSTALL.items()}
-"""The rows above as functions of the node (for `map`)."""
+"""A node's JSON as a function of the node (for `map`)."""
 
 
 _SPREAD = DOCK_CAPACITY * NODES
@@ -293,12 +297,17 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
     if moves is None:
         moves = []
     dock = seat.dock
-    # `map` over a row's `__getitem__` rather than list comprehensions: no frame per listing
+    # plain loops, not `map` over a row's `__getitem__`: in Pyodide a call of a one-argument
+    # builtin method goes through a trampoline that costs ≈ 0.1 µs (docs/performance.md);
+    # `moves.append(...)` written out is specialised into the loop, no call at all
     if dock:
         for mid in dock:
-            moves += map(_INSTALL_AT[mid], plan.installs(PORT_MASK[mid]))
+            installs = INSTALL[mid]
+            for i in plan.installs(PORT_MASK[mid]):
+                moves.append(installs[i])
     if len(dock) < DOCK_CAPACITY:
-        moves += map(_REMOVE_AT, plan.removable)
+        for i in plan.removable:
+            moves.append(REMOVE[i])
     if len(dock) == 1:
         mid = dock[0]
         moves += compress(EXCHANGE[mid], plan.swaps(PORT_MASK[mid]).to_bytes(NODES, "little"))
