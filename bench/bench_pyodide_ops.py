@@ -146,6 +146,35 @@ def _small_dict_get(n):
 def _gen_sum(n):
     for i in range(n // 10):
         sum(x for x in range(10))
+_X = 12345
+def _meth_o(n):
+    x = _X
+    for i in range(n):
+        abs(x)
+def _meth_noargs(n):
+    x = _X
+    for i in range(n):
+        x.bit_length()
+def _fastcall(n):
+    x = _X
+    for i in range(n):
+        divmod(x, 7)
+_ROW = [{"a": i} for i in range(120)]
+_IDX = (3, 17, 40, 41, 77, 90)
+def _map_getitem(n):
+    out, g = [], _ROW.__getitem__
+    for i in range(n // 6):
+        out += map(g, _IDX)
+        out.clear()
+def _loop_append(n):
+    out, row = [], _ROW
+    for i in range(n // 6):
+        for j in _IDX:
+            out.append(row[j])
+        out.clear()
+def _dict_unpack(n):
+    for i in range(n):
+        {**_D}
 
 OP_LIST = [("a function call", _calls, 1), ("a small dict built", _dict_make, 1), ("two dict.get", _dict_get, 1),
            ("a dict copied", _dict_copy, 1), ("a 10-item list comprehension", _listcomp, 10),
@@ -157,7 +186,13 @@ OP_LIST = [("a function call", _calls, 1), ("a small dict built", _dict_make, 1)
            ("240-bit a & b", _big_and, 1), ("240-bit (a & b) + c >> 4 & d", _big_chain, 1),
            ("240-bit a >> 80", _big_shift, 1), ("240-bit int.to_bytes(30)", _big_to_bytes, 1),
            ("int.from_bytes of 30 bytes", _big_from_bytes, 1), ("dict.get with a 240-bit key", _big_dict_get, 1),
-           ("dict.get with a small-int key", _small_dict_get, 1)]
+           ("dict.get with a small-int key", _small_dict_get, 1),
+           ("abs(x): a one-argument builtin (METH_O)", _meth_o, 1),
+           ("x.bit_length(): a method of no argument", _meth_noargs, 1),
+           ("divmod(x, 7): a fast-call builtin", _fastcall, 1),
+           ("a row's items by map(row.__getitem__)", _map_getitem, 1),
+           ("a row's items by a loop of append(row[i])", _loop_append, 1),
+           ("a dict copied as {**d}", _dict_unpack, 1)]
 
 def ops(n, rounds):
     for _name, body, _per in OP_LIST:  # warm up first (V8 tiers the wasm up as it runs)
