@@ -27,6 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import BackgroundServer  # noqa: E402  (tools/serve.py)
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -151,7 +152,8 @@ class WorkerClient:
 
     def wait_ready(self, timeout_ms: int = 60_000) -> dict:
         return self.page.evaluate(
-            f"Promise.race([window.__engine.ready, new Promise((_, j) => setTimeout(() => j(new Error('no ready event in {timeout_ms} ms')), {timeout_ms}))])"
+            "Promise.race([window.__engine.ready, new Promise((_, j) => "
+            f"setTimeout(() => j(new Error('no ready event in {timeout_ms} ms')), {timeout_ms}))])"
         )
 
     def request(self, msg: dict, timeout_ms: int = 30_000) -> dict:
@@ -159,7 +161,8 @@ class WorkerClient:
             self._next_id += 1
             msg = {"id": self._next_id, **msg}
         return self.page.evaluate(
-            "([m, t]) => Promise.race([window.__engine.send(m), new Promise((_, j) => setTimeout(() => j(new Error('no reply')), t))])",
+            "([m, t]) => Promise.race([window.__engine.send(m), "
+            "new Promise((_, j) => setTimeout(() => j(new Error('no reply')), t))])",
             [msg, timeout_ms],
         )
 

@@ -15,11 +15,12 @@ that the route applies (a service worker would answer config.json from its cache
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -79,7 +80,8 @@ def peer_server():
 @pytest.fixture(scope="session")
 def net_config(peer_server) -> str:
     return json.dumps({
-        "signalling": {"host": "127.0.0.1", "port": peer_server.port, "path": peer_server.path, "secure": False, "key": "peerjs"},
+        "signalling": {"host": "127.0.0.1", "port": peer_server.port, "path": peer_server.path, "secure": False,
+                       "key": "peerjs"},
         "iceServers": [],
         "idPrefix": "e2e-",
     })
@@ -113,10 +115,8 @@ class DeviceFactory:
 
     def close(self) -> None:
         for ctx in self.made:
-            try:
+            with contextlib.suppress(Exception):  # already closed with its browser
                 ctx.close()
-            except Exception:  # noqa: BLE001 - already closed with its browser
-                pass
 
 
 @pytest.fixture
@@ -155,7 +155,8 @@ class Device:
 
     def wait_version(self, at_least: int, timeout: int = STEP_TIMEOUT_MS) -> None:
         self.page.wait_for_function(
-            f"() => window.tabletopNet && window.tabletopNet.version !== null && window.tabletopNet.version >= {at_least}",
+            "() => window.tabletopNet && window.tabletopNet.version !== null "
+            f"&& window.tabletopNet.version >= {at_least}",
             timeout=timeout)
 
     def received(self) -> list[str]:
@@ -382,7 +383,8 @@ def check_privacy(snapshot: dict, received: list[str], seat: int | None, credent
                 hidden |= ids
         for cid in hidden:
             assert f'"{cid}"' not in text, (
-                f"card {cid}, secret at version {version}, reached the device of seat {seat} in a {msg.get('type')} message")
+                f"card {cid}, secret at version {version}, reached the device of seat {seat} "
+                f"in a {msg.get('type')} message")
         checked["ids"] += len(hidden)
         nodes: list[dict] = []
         _walk(msg, nodes)
@@ -450,8 +452,9 @@ policies.POLICIES["${game}"] = replace(policies.POLICIES["${game}"], turn_second
 def game_secrets(snapshot: dict) -> list[dict]:
     """Station and Stars: per version N, what each seat alone may know, replayed in CPython:
     {"ids": {seat: ids no other device may receive}} — Station: the credits a seat drew face down
-    into its hand and every credit face down in the deck (key "deck") that never lay face up; Stars: nothing by id (every seat
-    has tiles of the same ids), its checks are structural (`check_game_privacy`)."""
+    into its hand and every credit face down in the deck (key "deck") that never lay face up;
+    Stars: nothing by id (every seat has tiles of the same ids), its checks are structural
+    (`check_game_privacy`)."""
     m = engine.new_match(snapshot["game"], snapshot["players"], snapshot["options"], snapshot["seed"])
     out = []
     shown: set[str] = set()  # credits that have lain face up (the display, the discard): known to all

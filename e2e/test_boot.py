@@ -7,9 +7,10 @@ and the micropip path other Pyodide pages use (site/micropip-demo.html).
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 import engine
 from engine.games.listing import expand
-from playwright.sync_api import expect
 
 
 def test_worker_boots_and_answers_hello(origin_requests, worker_page, manifest):
@@ -78,7 +79,7 @@ def test_two_boots_from_the_snapshot_draw_different_random_numbers_and_import_th
     handles = [c.request({"v": 1, "op": "new_match", "game": "splendor", "players": 2})["match"]
                for c in (worker_page, other)]
     views = [c.request({"v": 1, "op": "state", "match": m, "seat": 0})["view"]
-             for c, m in zip((worker_page, other), handles)]
+             for c, m in zip((worker_page, other), handles, strict=True)]
     assert views[0] != views[1]
 
 

@@ -89,9 +89,11 @@ def messages(page, kind: str | None = None) -> list[dict]:
 def wait_message(page, kind: str, count: int = 1, timeout_ms: int = 30_000, **match) -> dict:
     """The count-th message of this type (with these fields), once it arrived."""
     cond = " && ".join([f"m.data.type === {json.dumps(kind)}"] +
-                       [f"JSON.stringify(m.data[{json.dumps(k)}]) === {json.dumps(json.dumps(v, separators=(',', ':')))}" for k, v in match.items()])
+                       [f"JSON.stringify(m.data[{json.dumps(k)}]) === "
+                        f"{json.dumps(json.dumps(v, separators=(',', ':')))}" for k, v in match.items()])
     page.wait_for_function(
-        f"window.host.received.filter((m) => m.data && m.data.tabletop === 1 && {cond}).length >= {count}", timeout=timeout_ms)
+        f"window.host.received.filter((m) => m.data && m.data.tabletop === 1 && {cond}).length >= {count}",
+        timeout=timeout_ms)
     found = [m for m in messages(page, kind) if all(m.get(k) == v for k, v in match.items())]
     return found[count - 1]
 
@@ -106,7 +108,8 @@ def replay(pos: dict) -> engine.Match:
 
 # ----------------------------------------------------------------------------- tests
 
-def test_a_rules_page_on_another_origin_gets_ready_plays_through_the_board_and_gets_the_move(page, site_url, rules_sites):
+def test_a_rules_page_on_another_origin_gets_ready_plays_through_the_board_and_gets_the_move(
+        page, site_url, rules_sites):
     host = rules_sites[0]
     assert origin(host) != origin(site_url)
     src = embed_url(site_url, game="splendor", players=2, seed=7, mode="explore", origins=origin(host))
@@ -160,13 +163,15 @@ def test_a_rules_page_on_another_origin_gets_ready_plays_through_the_board_and_g
         if pos["game"] not in engine.GAMES:
             continue
         position = {k: pos[k] for k in ("game", "players", "options", "seed", "moves")}
-        page.evaluate(f"window.host.send({{type: 'set_position', id: {json.dumps(path.stem)}, position: {json.dumps(position)}}})")
+        page.evaluate(f"window.host.send({{type: 'set_position', id: {json.dumps(path.stem)}, "
+                      f"position: {json.dumps(position)}}})")
         state = wait_message(page, "state", id=path.stem, timeout_ms=60_000)["state"]
         example = replay(pos)
         seat = pos["try"]["seat"]
         assert state["game"] == pos["game"] and state["seat"] == seat and state["moves"] == 0
         assert state["legal_moves"] == example.legal_moves(seat), path.name
-        page.evaluate(f"window.host.send({{type: 'play', id: 'try-{path.stem}', move: {json.dumps(pos['try']['move'])}}})")
+        page.evaluate(f"window.host.send({{type: 'play', id: 'try-{path.stem}', "
+                      f"move: {json.dumps(pos['try']['move'])}}})")
         tried = wait_message(page, "move", id=f"try-{path.stem}", timeout_ms=60_000)
         assert tried["events"] == example.play(seat, pos["try"]["move"])
         assert pos["try"]["event"] in [e["type"] for e in tried["events"]], path.name
@@ -211,7 +216,8 @@ def test_messages_from_an_origin_not_listed_are_ignored(page, site_url, rules_si
     page.evaluate(f"window.host.send({{type: 'play', id: 'y', move: {json.dumps(legal)}}})")
     page.evaluate("window.host.send({type: 'ping', id: 'z'})")
     frame = board_frame(page)
-    frame.wait_for_function(f"window.tabletopEmbed.ignored.filter((o) => o === {json.dumps(origin(other))}).length >= 3")
+    frame.wait_for_function(
+        f"window.tabletopEmbed.ignored.filter((o) => o === {json.dumps(origin(other))}).length >= 3")
     time.sleep(0.5)
     assert messages(page) == []  # not even "ready" reached this page
     assert frame.evaluate("window.tabletopEmbed.state.moves") == 0
@@ -228,7 +234,8 @@ def test_the_demo_rules_page_embeds_live_examples(page, site_url):
     section = page.get_by_test_id("example-splendor-noble")
     expect(section.get_by_test_id("host-status")).to_contain_text("ready", timeout=BOOT_MS)
     pos = json.loads((EXAMPLES / "splendor-noble.json").read_text())
-    expect(section.get_by_test_id("host-status")).to_contain_text(f"{len(replay(pos).legal_moves(pos['try']['seat']))} legal moves")
+    expect(section.get_by_test_id("host-status")).to_contain_text(
+        f"{len(replay(pos).legal_moves(pos['try']['seat']))} legal moves")
     section.get_by_test_id("play-example").click()
     expect(section.get_by_test_id("host-log")).to_contain_text("noble")
     board = page.frame_locator("[data-testid=example-splendor-noble] iframe")
@@ -237,7 +244,8 @@ def test_the_demo_rules_page_embeds_live_examples(page, site_url):
     expect(board.get_by_test_id("table")).to_have_attribute("data-moves", "0")
 
 
-def test_a_pyscript_page_installs_the_wheel_with_micropip_and_lists_legal_moves(page, site_url, manifest, origin_requests):
+def test_a_pyscript_page_installs_the_wheel_with_micropip_and_lists_legal_moves(
+        page, site_url, manifest, origin_requests):
     page.goto(site_url + "pyscript-demo.html")
     page.wait_for_function("document.body.dataset.state", timeout=120_000)
     assert page.evaluate("document.body.dataset.state") == "done", page.inner_text("#status")

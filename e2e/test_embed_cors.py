@@ -86,7 +86,8 @@ def test_serve_sends_cors_headers_for_the_wheel_manifest_index_and_positions_onl
         assert "access-control-allow-origin" not in headers(path), path
 
 
-def test_a_page_on_another_origin_installs_the_wheel_with_micropip_and_plays_a_move(page, site_url, python_site, manifest):
+def test_a_page_on_another_origin_installs_the_wheel_with_micropip_and_plays_a_move(
+        page, site_url, python_site, manifest):
     requests: list[str] = []
     page.context.on("request", lambda r: requests.append(r.url))
     page.goto(python_site + "?site=" + quote(site_url, safe=""))

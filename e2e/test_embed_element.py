@@ -44,7 +44,7 @@ PAGE = """<!doctype html>
 <div style="height: 4000px">(a long rules text)</div>
 <tabletop-board id="far" position="examples/guild-commission.json" size="small"></tabletop-board>
 </body></html>
-"""
+"""  # noqa: E501  (HTML kept as written)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,8 @@ def test_the_element_is_the_board_with_methods_events_lazy_start_and_its_own_siz
     assert parse_qs(urlsplit(src).query) == {"game": ["splendor"], "players": ["2"], "seed": ["7"], "mode": ["explore"],
                                             "origins": [element_site.rstrip("/")]}
     assert page.evaluate("document.querySelector('#near').shadowRoot.querySelector('iframe').contentDocument") is None
-    assert page.evaluate("document.querySelector('#near').shadowRoot.querySelector('iframe').title") == "Splendor: the opening"
+    assert (page.evaluate("document.querySelector('#near').shadowRoot.querySelector('iframe').title")
+            == "Splendor: the opening")
     ready = heard(page, "near", "ready")[0]
     assert ready["state"]["legal_moves"] == twin.legal_moves(0)
 
@@ -136,7 +137,8 @@ def test_the_element_is_the_board_with_methods_events_lazy_start_and_its_own_siz
     expect(page.locator("#far")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
     guild = json.loads((EXAMPLES / "guild-commission.json").read_text())
     far_ready = heard(page, "far", "ready")[0]
-    assert far_ready["game"] == "guild" and far_ready["state"]["legal_moves"] == replay(guild).legal_moves(guild["try"]["seat"])
+    assert (far_ready["game"] == "guild"
+            and far_ready["state"]["legal_moves"] == replay(guild).legal_moves(guild["try"]["seat"]))
     engines = [f.evaluate("window.tabletopEmbed.engine") for f in page.frames[1:]]
     assert len(engines) == 2 and {e["kind"] for e in engines} == {"shared"}
     assert len({e["shared"]["instance"] for e in engines}) == 1

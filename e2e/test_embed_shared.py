@@ -100,8 +100,10 @@ def received(page, board: int, kind: str, **match) -> list[dict]:
 
 
 def wait_for(page, board: int, kind: str, timeout_ms: int = 30_000, **match) -> dict:
-    cond = " && ".join([f"m.board === {board}", "m.data && m.data.tabletop === 1", f"m.data.type === {json.dumps(kind)}"] +
-                       [f"JSON.stringify(m.data[{json.dumps(k)}]) === {json.dumps(json.dumps(v, separators=(',', ':')))}"
+    cond = " && ".join([f"m.board === {board}", "m.data && m.data.tabletop === 1",
+                        f"m.data.type === {json.dumps(kind)}"] +
+                       [f"JSON.stringify(m.data[{json.dumps(k)}]) === "
+                        f"{json.dumps(json.dumps(v, separators=(',', ':')))}"
                         for k, v in match.items()])
     page.wait_for_function(f"window.host.received.some((m) => {cond})", timeout=timeout_ms)
     return received(page, board, kind, **match)[0]
@@ -171,16 +173,17 @@ def test_five_boards_on_a_rules_page_share_one_engine_and_play_independently(pag
       replies.push(await ask({v: 1, id: 99, op: "play", match: prefix + (n - 1), seat: 0, move: {type: "take", gems: {}}}));
       sw.port.postMessage({event: "bye"});
       return {mine, replies};
-    }""")
+    }""")  # noqa: E501  (JavaScript kept as written)
     assert forged["mine"]["ok"] is True
-    assert forged["replies"] and all(r["ok"] is False and r["error"]["code"] == "unknown_match" for r in forged["replies"])
+    assert forged["replies"] and all(r["ok"] is False and r["error"]["code"] == "unknown_match"
+                                     for r in forged["replies"])
 
     # a board goes away (its iframe removed mid-game): the engine lets it go (4 boards left,
     # and the probe asking), and the others go on, on the same engine
     probe = """() => new Promise((resolve) => {
       const sw = new SharedWorker("worker/shared-engine-worker.js", {type: "module", name: "tabletop-engine"});
       sw.port.onmessage = (e) => { if (e.data.event === "ready") { sw.port.postMessage({event: "bye"}); resolve(e.data.shared); } };
-    })"""
+    })"""  # noqa: E501  (JavaScript kept as written)
     assert page.frames[5].evaluate(probe)["boards"] == 6
     page.evaluate("window.host.remove(1)")
     page.wait_for_function("document.querySelectorAll('iframe').length === 4")
@@ -208,10 +211,12 @@ def test_without_shared_worker_each_board_starts_its_own_engine(page, logged_sit
     assert boots(logged_site) == before + 1
 
 
-def test_a_hard_computer_seat_thinks_in_its_boards_bot_worker_beside_the_shared_engine(page, logged_site, rules_site):
+def test_a_hard_computer_seat_thinks_in_its_boards_bot_worker_beside_the_shared_engine(
+        page, logged_site, rules_site):
     site = logged_site.url
-    open_rules(page, rules_site, [board_src(site, rules_site, game="splendor", mode="play", seats="hard,human", seed=3, botDelay=0),
-                                  board_src(site, rules_site, game="guild", players=2, seed=4)])
+    open_rules(page, rules_site, [
+        board_src(site, rules_site, game="splendor", mode="play", seats="hard,human", seed=3, botDelay=0),
+        board_src(site, rules_site, game="guild", players=2, seed=4)])
     twin = engine.new_match("guild", 2, seed=4)
     assert wait_for(page, 1, "ready", timeout_ms=BOOT_MS)["state"]["legal_moves"] == twin.legal_moves(0)
     # the hard seat (seat 0) moves first: thought in a bot worker (a dedicated engine worker of

@@ -180,7 +180,8 @@ def test_a_hostile_device_cannot_freeze_the_host_or_stop_the_others(devices: Any
     assert told[-1]["code"] == "flood"
 
     # 2. the honest phone kept its link and plays on; also while another flood runs
-    assert ana.net("connected") and lobbies(ana) == joined, f"the honest phone's link dropped in the attack: {arrivals(ana)}"
+    assert ana.net("connected") and lobbies(ana) == joined, (
+        f"the honest phone's link dropped in the attack: {arrivals(ana)}")
     hp.evaluate(PROBE)
     evil.evaluate("""() => {
       let i = 0;
@@ -202,7 +203,8 @@ def test_a_hostile_device_cannot_freeze_the_host_or_stop_the_others(devices: Any
           f"{calm['longest']:.1f} ms: its own renders); during a flood of 5,000 messages/s: "
           f"{', '.join(f'{ms:.0f}' for ms in during)} ms (longest gap {flood_probe['maxGap']:.1f} ms, long tasks "
           f"{flood_probe['longTasks']}, longest {flood_probe['longest']:.1f} ms)")
-    assert ana.net("connected") and lobbies(ana) == joined, f"the honest phone's link dropped in the flood: {arrivals(ana)}"
+    assert ana.net("connected") and lobbies(ana) == joined, (
+        f"the honest phone's link dropped in the flood: {arrivals(ana)}")
 
     # 3. the phone's side: what a broken or hostile host could send is checked before it is used
     shown = ana.page.evaluate("() => JSON.stringify(window.tabletopNet.last)")

@@ -5,8 +5,8 @@ move log and the results. The names are remembered on the device for the next ga
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
 from net_support import greedy
+from playwright.sync_api import Page, expect
 from site_helpers import TURN_TIMEOUT_MS, open_site, wait_state
 
 MARKUP = "<i>Zed</i><img src=y>"

@@ -22,23 +22,35 @@ The codes' sizes are printed (characters, QR modules).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
+from net_support import (
+    BOOT_TIMEOUT_MS,
+    PHONE,
+    STEP_TIMEOUT_MS,
+    Device,
+    DeviceFactory,
+    click_move,
+    greedy,
+    guild_game_ended_alike,
+    host_table,
+    needs_webrtc,
+    play_guild_to_the_end,
+    sit_down,
+    wait_all,
+    wait_codes_host,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
-from net_support import (
-    BOOT_TIMEOUT_MS, PHONE, STEP_TIMEOUT_MS, Device, DeviceFactory, click_move, greedy, guild_game_ended_alike, needs_webrtc,
-    host_table, play_guild_to_the_end, sit_down, wait_all, wait_codes_host,
-)
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from serve import BackgroundServer  # noqa: E402
-import test_a11y as a11y  # noqa: E402  (its axe and 44 px checks; a module import, so its tests are not collected twice)
-import test_offline as offline  # noqa: E402  (is_down, wait_cached)
+import test_a11y as a11y  # its axe and 44 px checks; a module import, so its tests are not collected twice
+import test_offline as offline  # is_down, wait_cached
+from serve import BackgroundServer
 
 pytestmark = [needs_webrtc]
 
@@ -179,7 +191,8 @@ def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_
 
     sizes = hp.evaluate("() => window.tabletopNet.codeSizes")
     print(f"\ncodes (characters): phone offers {len(offer_a)}, {len(offer_b)}; screen offer {len(offer_s)}; "
-          f"answers {len(answer_a)}, {len(answer_b)}, {len(answer_s)}; QR modules {sorted({s['modules'] for s in sizes})}")
+          f"answers {len(answer_a)}, {len(answer_b)}, {len(answer_s)}; "
+          f"QR modules {sorted({s['modules'] for s in sizes})}")
     for text in (offer_a, offer_b, offer_s, answer_a, answer_b, answer_s):
         assert len(text) <= 300, f"a code of {len(text)} characters"
 
@@ -222,7 +235,8 @@ def test_stale_foreign_truncated_and_altered_codes_are_refused_and_nothing_chang
     host = host_codes_table(devices.new("host"), base_url, "splendor", ["human", "human", "greedy"], seed=3)
     hp = host.page
     ana, offer, answer = join_with_code(hp, devices.new("phone"), base_url, 1, "Ana")
-    before = {"version": host.version, "devices": host.net("devices"), "seats": hp.get_by_test_id("net-seats").inner_text()}
+    before = {"version": host.version, "devices": host.net("devices"),
+              "seats": hp.get_by_test_id("net-seats").inner_text()}
 
     def unchanged() -> None:
         assert host.version == before["version"]
@@ -257,7 +271,8 @@ def test_stale_foreign_truncated_and_altered_codes_are_refused_and_nothing_chang
     page = devices.new("phone")
     page.goto(base_url + "table.html?codes&netlog=1")
     fresh = hp.get_by_test_id("code-offer-text").input_value()
-    for text, reason in [(fresh[:40], "incomplete"), (altered(fresh), "changed"), (answer, "phone's answer"), ("", "No code")]:
+    for text, reason in [(fresh[:40], "incomplete"), (altered(fresh), "changed"), (answer, "phone's answer"),
+                         ("", "No code")]:
         page.get_by_test_id("codes-offer").fill(text)
         page.get_by_test_id("codes-submit").click()
         expect(page.get_by_test_id("codes-error")).to_contain_text(reason)
@@ -347,7 +362,8 @@ def test_with_the_site_cached_and_the_server_gone_two_devices_play_joined_by_cod
     contexts: list[BrowserContext] = []
     try:
         def launch(name: str) -> Page:
-            ctx = browser_type.launch_persistent_context(str(tmp_path / name), viewport=PHONE if name == "phone" else None,
+            ctx = browser_type.launch_persistent_context(str(tmp_path / name),
+                                                         viewport=PHONE if name == "phone" else None,
                                                          **browser_type_launch_args)
             contexts.append(ctx)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -383,10 +399,8 @@ def test_with_the_site_cached_and_the_server_gone_two_devices_play_joined_by_cod
     finally:
         server.stop()
         for ctx in contexts:
-            try:
+            with contextlib.suppress(Exception):  # already closed
                 ctx.close()
-            except Exception:  # noqa: BLE001 - already closed
-                pass
 
 
 def y4m_of_qr(matrix: list[list[bool]], path: Path, width: int = 640, height: int = 480, frames: int = 2) -> None:

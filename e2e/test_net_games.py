@@ -6,7 +6,8 @@ each in its own browser context, through a real PeerJS server.
 - Station, a whole game, to its results on every device;
 - Splendor, 30 moves: names chosen on the host's form and in a phone's lobby, a markup-looking
   name shown as text on every device (chips, log, countdown), a computer seat named by its level,
-  renames (a phone's, the host's) seen everywhere, and a full table whose join link offers to watch with the viewing code;
+  renames (a phone's, the host's) seen everywhere, and a full table whose join link offers to
+  watch with the viewing code;
 - each: nothing private of another seat in any device's bytes (Station hands and deck, Stars drawn
   tiles and bags, Splendor reservations and deck order), checked against a CPython replay.
 (Starlight Guild's whole game is e2e/test_net_table.py's.)
@@ -20,15 +21,24 @@ from __future__ import annotations
 import random
 
 import pytest
+from net_support import (  # noqa: F401  (devices, net_config, peer_server: fixtures)
+    STEP_TIMEOUT_MS,
+    Device,
+    check_game_privacy,
+    check_privacy,
+    devices,
+    greedy,
+    host_table,
+    join_seat,
+    needs_webrtc,
+    net_config,
+    peer_server,
+    wait_all,
+    watch_with_code,
+)
 from playwright.sync_api import expect
 
 import engine
-from net_support import (
-    STEP_TIMEOUT_MS, Device, check_game_privacy, check_privacy, greedy, host_table, join_seat, needs_webrtc, wait_all,
-    watch_with_code,
-)
-
-from net_support import devices, net_config, peer_server  # noqa: F401,E402  (fixtures)
 
 pytestmark = [needs_webrtc]
 
@@ -36,7 +46,8 @@ pytestmark = [needs_webrtc]
 def table_of_three(devices, base_url, game, seed, seats=("human", "human", "human"), name="Ana", names=("Ben", "Cy")):
     host = host_table(devices.new("host"), base_url, game, list(seats), seed=seed, name=name)
     join_url = host.page.get_by_test_id("join-link").get_attribute("href")
-    phones = [join_seat(devices.new("phone"), join_url, i + 1, n) for i, n in enumerate(names) if seats[i + 1] == "human"]
+    phones = [join_seat(devices.new("phone"), join_url, i + 1, n)
+              for i, n in enumerate(names) if seats[i + 1] == "human"]
     host.page.get_by_test_id("viewing-code-btn").click()
     code = host.page.get_by_test_id("viewing-code").inner_text().strip()
     screen = watch_with_code(devices.new("screen"), base_url, code)
@@ -203,7 +214,8 @@ def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watc
     assert late.locator("[data-testid^=join-seat-]").count() == 0
     late.get_by_test_id("lobby-watch-code").fill(code)
     late.get_by_test_id("lobby-watch-submit").click()
-    late.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null", timeout=STEP_TIMEOUT_MS)
+    late.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null",
+                           timeout=STEP_TIMEOUT_MS)
     watcher = Device(late, "watcher", None)
     expect(late.get_by_test_id("net-seat-1")).to_contain_text(MARKUP)
     devs.append(watcher)

@@ -2,9 +2,10 @@
 "Updates: patched, not rebuilt"): after any sequence of section lists — leaves changed, added,
 removed, reordered, containers' tags changed, a plain innerHTML in between, a part written
 directly and then declared (sectionsTouched), pieces inside an <svg> (parsed as SVG) — the root is
-node for node (and namespace for namespace) what the flattened text draws from scratch; an unchanged leaf keeps its nodes (it is not parsed again); an input's
-`checked` follows the HTML where its leaf changed; without drawSections (local play) the root
-simply gets the flattened text."""
+node for node (and namespace for namespace) what the flattened text draws from scratch; an
+unchanged leaf keeps its nodes (it is not parsed again); an input's `checked` follows the HTML
+where its leaf changed; without drawSections (local play) the root simply gets the flattened
+text."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ RANDOM_SEQUENCES = """async (seed) => {
   }
   root.remove();
   return { problems, kept, reused };
-}"""
+}"""  # noqa: E501  (JavaScript kept as written)
 
 UNCHANGED_LEAF_KEPT = """async () => {
   const morph = await import("./js/net/morph.js");
@@ -133,7 +134,7 @@ UNCHANGED_LEAF_KEPT = """async () => {
   out.plain = plain.innerHTML === want.innerHTML && !("drawSections" in plain);
   root.remove();
   return out;
-}"""
+}"""  # noqa: E501  (JavaScript kept as written)
 
 
 def test_unchanged_sections_are_not_parsed(page: Page, base_url: str) -> None:
@@ -187,7 +188,7 @@ SVG_PIECES = """async () => {
   };
   root.remove();
   return out;
-}"""
+}"""  # noqa: E501  (JavaScript kept as written)
 
 
 def test_pieces_inside_an_svg(page: Page, base_url: str) -> None:
@@ -231,7 +232,7 @@ LEAF_SEEN_BEFORE = """async () => {
                 checked: root.querySelector("input").checked, circle: root.querySelector("circle").namespaceURI };
   root.remove();
   return out;
-}"""
+}"""  # noqa: E501  (JavaScript kept as written)
 
 
 def test_a_leaf_seen_before_is_cloned(page: Page, base_url: str) -> None:

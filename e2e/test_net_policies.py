@@ -18,13 +18,23 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import expect
-
-from net_support import (
-    BOOT_TIMEOUT_MS, STEP_TIMEOUT_MS, check_privacy, click_move, greedy, host_table, join_seat, needs_webrtc,
-    set_turn_seconds, wait_all, watch_with_code,
+from net_support import (  # noqa: F401  (devices, net_config, peer_server: fixtures)
+    BOOT_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    check_privacy,
+    click_move,
+    devices,
+    greedy,
+    host_table,
+    join_seat,
+    needs_webrtc,
+    net_config,
+    peer_server,
+    set_turn_seconds,
+    wait_all,
+    watch_with_code,
 )
-from net_support import devices, net_config, peer_server  # noqa: F401  (fixtures)
+from playwright.sync_api import expect
 
 pytestmark = [needs_webrtc]
 
@@ -108,7 +118,8 @@ def test_guild_transfer_code_and_a_step_for_an_offline_seat(devices, base_url):
     new_page.get_by_text("Moving from another device?").click()
     new_page.get_by_test_id("transfer-code").fill(code.lower())
     new_page.get_by_test_id("transfer-submit").click()
-    new_page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
+    new_page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null",
+                               timeout=STEP_TIMEOUT_MS)
     ana2 = type(ana)(new_page, "Ana (new phone)", 1)
     assert ana2.net("credential") != old_credential
     # the old phone lost it
@@ -116,7 +127,8 @@ def test_guild_transfer_code_and_a_step_for_an_offline_seat(devices, base_url):
     expect(ana.page.get_by_test_id("device-game")).to_be_hidden()
     # ... and its old credential is refused by the host: put it back and reload the old phone
     room = host.net("room")
-    ana.page.evaluate("([room, cred]) => localStorage.setItem(`tabletop.seat.${room}`, JSON.stringify({seat: 1, credential: cred}))",
+    ana.page.evaluate("([room, cred]) => localStorage.setItem(`tabletop.seat.${room}`, "
+                      "JSON.stringify({seat: 1, credential: cred}))",
                       [room, old_credential])
     ana.page.reload()
     expect(ana.page.get_by_test_id("lobby-error")).to_contain_text("no longer yours", timeout=STEP_TIMEOUT_MS)
@@ -222,8 +234,9 @@ def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devic
             hp.wait_for_timeout(1500)  # nothing moves while paused, not even the computer seat
             assert host.last()["version"] == v + 1
             # as the phone saw it: the host reconnecting with the time waited, then the pause
-            ana.page.wait_for_function("() => window.__statuses.some((t) => t.startsWith('Paused until the host resumes'))",
-                                       timeout=STEP_TIMEOUT_MS)
+            ana.page.wait_for_function(
+                "() => window.__statuses.some((t) => t.startsWith('Paused until the host resumes'))",
+                timeout=STEP_TIMEOUT_MS)
             seen = ana.page.evaluate("() => window.__statuses")
             waiting = [t for t in seen if re.fullmatch(r"The host is reconnecting… \(\d+ s\)", t)]
             assert waiting and max(int(re.findall(r"\d+", t)[0]) for t in waiting) >= 1, seen
@@ -257,6 +270,6 @@ def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devic
       const db = await new Promise((ok, no) => { const r = indexedDB.open('tabletop-net', 1); r.onsuccess = () => ok(r.result); r.onerror = no; });
       const all = await new Promise((ok) => { const r = db.transaction('rooms').objectStore('rooms').getAll(); r.onsuccess = () => ok(r.result); });
       return all.length === 0;
-    }""", timeout=STEP_TIMEOUT_MS)
+    }""", timeout=STEP_TIMEOUT_MS)  # noqa: E501  (JavaScript kept as written)
     assert ana.page.evaluate("(room) => localStorage.getItem(`tabletop.seat.${room}`)", room) is None
     expect(hp.get_by_test_id("game-picker")).to_be_visible()

@@ -18,14 +18,23 @@ the same `attempt` the renderer calls).
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
-
-from net_support import (
-    STEP_TIMEOUT_MS, Device, click_move, greedy, host_table, join_seat, needs_webrtc, guild_game_ended_alike,
-    play_guild_to_the_end, wait_all, watch_with_code,
+from net_support import (  # noqa: F401  (devices, net_config, peer_server: fixtures)
+    STEP_TIMEOUT_MS,
+    Device,
+    click_move,
+    devices,
+    greedy,
+    guild_game_ended_alike,
+    host_table,
+    join_seat,
+    needs_webrtc,
+    net_config,
+    peer_server,
+    play_guild_to_the_end,
+    wait_all,
+    watch_with_code,
 )
-
-from net_support import devices, net_config, peer_server  # noqa: F401,E402  (fixtures)
+from playwright.sync_api import expect
 
 pytestmark = [needs_webrtc]
 
@@ -109,7 +118,8 @@ def test_screen_market_collapse_and_notices(devices, base_url):
     expect(screen_page.get_by_test_id("watch-error")).to_contain_text("not valid")
     screen_page.get_by_test_id("watch-room-code").fill(code.lower())
     screen_page.get_by_test_id("watch-room-submit").click()
-    screen_page.wait_for_function("() => window.tabletopNet.last && window.tabletopNet.last.seat === null", timeout=STEP_TIMEOUT_MS)
+    screen_page.wait_for_function(
+        "() => window.tabletopNet.last && window.tabletopNet.last.seat === null", timeout=STEP_TIMEOUT_MS)
     screen = Device(screen_page, "screen", None)
     pub = screen.last()
     assert pub["legal_moves"] == [] and pub["view"]["seat"] is None
@@ -131,7 +141,8 @@ def test_screen_market_collapse_and_notices(devices, base_url):
     expect(ana.page.locator(".board")).to_be_visible()
     ana.keep_received()
     ana.page.reload()
-    ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
+    ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null",
+                               timeout=STEP_TIMEOUT_MS)
     expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "expanded")
     expect(ben.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
     ana.page.get_by_test_id("market-toggle").click()
@@ -142,7 +153,8 @@ def test_screen_market_collapse_and_notices(devices, base_url):
     ana.page.reload()
     expect(ana.page.get_by_test_id("net-move-log")).to_contain_text("could not be read back", timeout=STEP_TIMEOUT_MS)
     assert ana.page.evaluate("(k) => sessionStorage.getItem(k)", kept) is None
-    ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null", timeout=STEP_TIMEOUT_MS)
+    ana.page.wait_for_function("() => window.tabletopNet.seat === 1 && window.tabletopNet.version !== null",
+                               timeout=STEP_TIMEOUT_MS)
     expect(ana.page.get_by_test_id("net-table")).to_have_attribute("data-market", "collapsed")
 
     # a move shows on every device, the screen included; the countdown runs everywhere (2+ humans)
@@ -171,13 +183,15 @@ def test_screen_market_collapse_and_notices(devices, base_url):
     for who in (hp, ben.page):
         expect(who.get_by_test_id("net-move-log")).to_contain_text("Ana disconnected", timeout=STEP_TIMEOUT_MS)
     expect(hp.get_by_test_id("net-seat-1")).to_have_attribute("data-state", "online", timeout=STEP_TIMEOUT_MS)
-    ana.page.wait_for_function("() => window.tabletopNet.connected && window.tabletopNet.seat === 1", timeout=STEP_TIMEOUT_MS)
+    ana.page.wait_for_function("() => window.tabletopNet.connected && window.tabletopNet.seat === 1",
+                               timeout=STEP_TIMEOUT_MS)
     expect(hp.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_have_count(0)
 
     # a phone drops: the host and the other phone are told, its seat shows offline
     ben.page.context.close()
     for who in (hp, ana.page):
-        expect(who.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_contain_text("Ben disconnected", timeout=STEP_TIMEOUT_MS)
+        expect(who.locator("[data-testid=net-notice][data-kind=seat_lost]")).to_contain_text(
+            "Ben disconnected", timeout=STEP_TIMEOUT_MS)
         expect(who.get_by_test_id("net-seat-2")).to_have_attribute("data-state", "offline")
     assert hp.js_errors == [] and ana.page.js_errors == []
 

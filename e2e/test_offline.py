@@ -144,8 +144,9 @@ def test_after_one_visit_the_site_loads_and_a_game_is_played_with_the_server_sto
             for color in take["gems"]:
                 page.get_by_test_id("bank").locator(f"[data-color={color}]").click()
             page.get_by_test_id("confirm-take").click()
-            page.wait_for_function(f"Number(document.querySelector('[data-testid=table]').dataset.moves) >= {2 * turn + 2}",
-                                   timeout=30_000)
+            page.wait_for_function(
+                f"Number(document.querySelector('[data-testid=table]').dataset.moves) >= {2 * turn + 2}",
+                timeout=30_000)
         # the embed works offline too (its page and scripts are precached)
         page.goto(server.url + "embed.html?game=guild&seed=3")
         page.wait_for_function("document.getElementById('embed').dataset.state === 'ready'", timeout=BOOT_MS)
@@ -177,7 +178,8 @@ def test_a_new_version_is_offered_in_a_banner_and_replaces_the_old_only_on_conse
 
         # deploy a new version: a changed page and a changed script
         index = site / "index.html"
-        index.write_text(index.read_text().replace("<title>Tabletop</title>", '<title>Tabletop</title><meta name="build" content="v2">'))
+        index.write_text(index.read_text().replace("<title>Tabletop</title>",
+                                                   '<title>Tabletop</title><meta name="build" content="v2">'))
         (site / "css" / "embed.css").write_text((site / "css" / "embed.css").read_text() + "\n/* v2 */\n")
         v2 = precache.regenerate(site)
         assert v2 != v1

@@ -58,7 +58,8 @@ def click_move(page: Page, move: dict) -> None:
         table.locator(f".market [data-card='{move['workshop']}']").click()
         panel.get_by_test_id("reserve").click()
     elif kind == "build":
-        table.locator(f".market [data-card='{move['workshop']}'], .seat.mine [data-card='{move['workshop']}']").first.click()
+        table.locator(f".market [data-card='{move['workshop']}'], "
+                      f".seat.mine [data-card='{move['workshop']}']").first.click()
         expect(panel.get_by_test_id("payment")).to_have_count(0)  # no payment editor: the engine pays
         panel.get_by_test_id("build").click()
     elif kind == "return":
@@ -208,7 +209,8 @@ def test_game_against_computers_to_results(page: Page, base_url: str) -> None:
         expect(strip.locator(".noble")).to_have_count(len(view["commissions"]) + len(claimed))
         expect(strip.get_by_test_id("claimed-by")).to_have_count(len(claimed))
         for seat, cid in claimed:
-            expect(strip.locator(f"[data-noble='{cid}'] [data-testid=claimed-by]")).to_have_text(shown_name(seats, seat))
+            expect(strip.locator(f"[data-noble='{cid}'] [data-testid=claimed-by]")).to_have_text(
+                shown_name(seats, seat))
 
         move = human_choice(view, legal_moves(page), rng)
         seen.add(move["type"])
@@ -377,7 +379,7 @@ def test_phone_layout_and_same_origin(page: Page, base_url: str, origin_requests
     no_horizontal_scroll(page)
     # the market's five columns and the five commissions fit in the viewport
     boxes = page.evaluate("""() => [...document.querySelectorAll('.market .card, .market .deck, [data-testid=commissions] .noble')]
-        .map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; })""")
+        .map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; })""")  # noqa: E501  (JavaScript kept as written)
     assert len(boxes) == 15 + 5
     assert all(left >= 0 and right <= PHONE["width"] and w >= 50 for left, right, w in boxes), boxes
     # a workshop's panel, then gems picked from the supply: still no horizontal scroll

@@ -195,9 +195,10 @@ def check_table(page: Page, view: dict, moves: list[dict]) -> None:
       supply: [...document.querySelectorAll('[data-testid^=sh-supply-]')].map((e) => [e.dataset.testid, Number(e.dataset.supply)]),
       targets: [...document.querySelectorAll('.market .card.sh-target')].map((e) => e.dataset.card).sort(),
       livePosts: [...document.querySelectorAll('[data-testid=posts-board] .post.live')].map((e) => Number(e.dataset.post)).sort(),
-    })""")
+    })""")  # noqa: E501  (JavaScript kept as written)
     assert shown["posts"] == [[str(p["post"]), ",".join(map(str, p["holders"]))] for p in view["posts"]]
-    assert sorted(shown["stacks"]) == sorted([cid, h["seat"], h["count"], h["count"]] for cid, h in view["strongholds"].items())
+    assert sorted(shown["stacks"]) == sorted([cid, h["seat"], h["count"], h["count"]]
+                                             for cid, h in view["strongholds"].items())
     assert sorted(shown["supply"]) == sorted([f"sh-supply-{s['seat']}", s["strongholds"]] for s in view["seats"])
     phase = view["turn"]["phase"]
     if phase == "stronghold":

@@ -27,7 +27,6 @@ import engine
 from engine.bots import choose_move
 
 
-
 def shown_name(seats: list[str], seat: int) -> str:
     """The name the page gives a seat: the engine's (computers by level, numbered when one repeats)."""
     from engine.table.names import seat_names
@@ -51,7 +50,8 @@ def click_move(page: Page, twin, seat: int, move: dict) -> None:
             table.get_by_test_id(f"credit-{cid}").click()
         table.get_by_test_id("take").click()
     elif kind == "purchase":
-        berth = next(b["berth"] for b in twin.view(seat)["market"] if b["module"] and b["module"]["id"] == move["module"])
+        berth = next(b["berth"] for b in twin.view(seat)["market"]
+                     if b["module"] and b["module"]["id"] == move["module"])
         table.get_by_test_id(f"berth-{berth}").click()
         pay = table.get_by_test_id("pay-" + "-".join(str(v) for v in move["pay"]))
         pay.click()
@@ -64,7 +64,8 @@ def click_move(page: Page, twin, seat: int, move: dict) -> None:
             # every highlighted node is a listed destination of this purchase
             lit = page.locator(".sn-mine .sn-node.legal").evaluate_all("els => els.map((e) => e.dataset.node)")
             listed = {f"{m['to']['ring']},{m['to']['sector']}" for m in twin.legal_moves(seat)
-                      if m["type"] == "purchase" and m["module"] == move["module"] and m["pay"] == move["pay"] and m["to"] != "dock"}
+                      if m["type"] == "purchase" and m["module"] == move["module"] and m["pay"] == move["pay"]
+                      and m["to"] != "dock"}
             assert set(lit) == listed
             target.click()
             table.get_by_test_id("confirm-node").click()

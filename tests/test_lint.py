@@ -4,7 +4,7 @@ Both tools read their settings from pyproject.toml (``[tool.mypy]``: strict, fil
 ``[tool.ruff]``), so running them by hand gives the same answer as this test:
 
     .venv/bin/python -m mypy
-    .venv/bin/python -m ruff check engine tests bench tools
+    .venv/bin/python -m ruff check engine tests bench tools e2e
 
 A tool that is not installed skips its test and says so (both are in requirements-dev.txt,
 which scripts/test.sh installs); any other failure of the tool fails the test.
@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = ROOT / "pyproject.toml"
-LINTED = ("engine", "tests", "bench", "tools")
+LINTED = ("engine", "tests", "bench", "tools", "e2e")
 
 
 def _run(module: str, *args: str) -> subprocess.CompletedProcess[str]:
