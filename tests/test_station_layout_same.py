@@ -49,7 +49,7 @@ def check(grid):
         after[i] = None
         if is_legal(after):
             removable.append(i)
-    assert plan.removable == removable
+    assert list(plan.removable) == removable
     masks = sorted(WITH_PORTS)
     nodes, slots = plan.exchanges(masks[:4])
     nodes2, slots2 = plan.exchanges(masks[4:8])

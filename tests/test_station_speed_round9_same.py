@@ -87,7 +87,8 @@ def test_swaps_are_the_exchange_rule_written_out() -> None:
 
 def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
     """Per hand of random games: `_hand_tables` of its `hand_code` has a table for each guild in the
-    hand, whose slot 0 holds the guild's counts and whose other slots, once asked, hold `payments`
+    hand, whose slot 0 holds the guild's counts (its bits of the code) and whose other slots, once asked,
+    hold `payments`
     of those counts at that cost; tables are shared by hands with the same counts."""
     rng = random.Random(14)
     hands = 0
@@ -102,12 +103,14 @@ def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
             assert set(tables) == set(counts)
             for guild, table in tables.items():
                 assert guild is not None
-                assert table[0] == counts[guild]
-                assert table is moves._pay_table(code >> moves._GUILD_SHIFT[guild] & moves._GUILD_BITS)
+                bits = code >> moves._GUILD_SHIFT[guild] & moves._GUILD_BITS
+                assert table[0] == bits
+                assert tuple(bits >> 4 * k & 15 for k in range(6)) == counts[guild]
+                assert table is moves._pay_table(bits)
                 for cost in range(1, len(table)):
                     if table[cost] is None and rng.random() < 0.5:
                         continue  # not asked yet
-                    pays = table[cost] if table[cost] is not None else moves.payments(table[0], cost)
+                    pays = table[cost] if table[cost] is not None else moves._payments(table[0], cost)
                     assert pays == moves.payments(counts[guild], cost)
             hands += 1
             m.play(seat, rng.choice(m.legal_moves(seat)))

@@ -17,12 +17,13 @@ read-only pieces; callers must not mutate them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from itertools import compress
 from typing import Any
 
 from .components import COST_OF, CREDIT_GUILD, CREDIT_VALUE, GUILD_OF, GUILDS, PORT_MASK
-from .market import MIN_COST
+from .market import EFFECTIVE
 from .state import ACTION, BONUS, DOCK_CAPACITY, StationSeat, StationState
 from .station import NODE_JSON, NODES, Layout, layout
 
@@ -65,11 +66,12 @@ def _acquire_moves(display: tuple[str, ...]) -> list[dict[str, Any]]:
         out.append(ACQUIRE_ONE[c])
     for a in range(len(display) - 1):
         ca = display[a]
-        partners = _PARTNERS[ca]
+        pairs = _PAIRS[ca]
         for cb in display[a + 1:]:
-            if cb in partners:
-                out.append({"type": "acquire", "credits": [ca, cb]})
-                thirds = partners[cb]
+            pair = pairs.get(cb)
+            if pair is not None:
+                move, thirds = pair
+                out.append(move)
                 if thirds:
                     for cc in display[display.index(cb) + 1:]:  # a display holds each credit once
                         if cc in thirds:
@@ -102,9 +104,11 @@ def _partners() -> dict[str, dict[str, frozenset[str]]]:
 
 _PARTNERS = _partners()
 """`_partners`: one look-up a pair of displayed credits in `_acquire_moves`."""
-
-
-_PAYMENTS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+_PAIRS: dict[str, dict[str, tuple[dict[str, Any], frozenset[str]]]] = {
+    ca: {cb: ({"type": "acquire", "credits": [ca, cb]}, thirds) for cb, thirds in row.items()}
+    for ca, row in _PARTNERS.items()}
+"""`_PARTNERS` with, per pair, the move acquiring the two (``ca`` displayed first; shared, read-only,
+like `ACQUIRE_ONE`): no dict and list made for a pair in a new display."""
 
 
 def _spent(prefix: list[int], total: int, top: int) -> None:
@@ -112,14 +116,9 @@ def _spent(prefix: list[int], total: int, top: int) -> None:
     raise AssertionError("a finished enumeration was called")
 
 
-def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
-    """Every payment (values, largest first) from ``counts`` (how many credits of each value
-    1–6 the seat holds in the module's guild) worth at least ``cost`` with no superfluous
-    credit. Listed largest first, the sum reaches ``cost`` exactly at the last credit."""
-    key = (counts, cost)
-    found = _PAYMENTS.get(key)
-    if found is not None:
-        return found
+def _enumerate(counts: tuple[int, ...], cost: int) -> list[list[int]]:
+    """The payments of `payments`, enumerated: the values largest first, the credits of each value
+    taken while ``counts`` has them, a payment closed at the credit whose value reaches ``cost``."""
     out: list[list[int]] = []
     left = [0, *counts]  # indexed by value (slot 0 unused): no `v - 1` a step
 
@@ -137,10 +136,56 @@ def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
 
     extend([], 0, 6)
     extend = _spent  # the function refers to itself: freed now, not by the garbage collector
-    if len(_PAYMENTS) > 20000:
-        _PAYMENTS.clear()
-    _PAYMENTS[key] = out
     return out
+
+
+_MOST = max(Counter((CREDIT_GUILD[cid], CREDIT_VALUE[cid]) for cid in CREDIT_GUILD).values())
+"""The most credits of one guild and value there are (4): the most a hand holds."""
+assert _MOST <= 7, "a count and a need must fit in four bits with room for `_EIGHTS`"
+_SEVENS = 0x777777
+_EIGHTS = 0x888888
+"""Bit 3 of each value's four bits (`hand_code`'s layout of one guild)."""
+_EVERY: dict[int, list[tuple[list[int], int]]] = {}
+"""Per cost, every payment a hand can make: `_enumerate` from ``ceil(cost / v)`` credits of each
+value v (the most a payment without a superfluous credit holds) but for those taking more than
+`_MOST` of a value; each with its needs: four bits a value 1–6 (lowest first), how many credits of
+that value it takes. Worked out when first asked."""
+_HELD: dict[int, list[tuple[list[int], int]]] = {}
+"""Per cost and values held (``cost << 24`` and bit 3 of the four bits of each value held), the
+payments of `_EVERY` taking only values held, in their order: at most 64 lists a cost (9 costs)."""
+
+
+def _every(cost: int) -> list[tuple[list[int], int]]:
+    """`_EVERY` of ``cost``."""
+    found = _EVERY.get(cost)
+    if found is None:
+        pays = _enumerate(tuple(-(-cost // v) for v in range(1, 7)), cost)
+        found = _EVERY[cost] = [(pay, sum(1 << 4 * (v - 1) for v in pay)) for pay in pays
+                                if max(pay.count(v) for v in pay) <= _MOST]
+    return found
+
+
+def payments(counts: tuple[int, ...], cost: int) -> list[list[int]]:
+    """Every payment (values, largest first) from ``counts`` (how many credits of each value
+    1–6 the seat holds in the module's guild) worth at least ``cost`` with no superfluous
+    credit. Listed largest first, the sum reaches ``cost`` exactly at the last credit."""
+    if max(counts) > _MOST:
+        return _enumerate(counts, cost)  # more than there are (never a hand's)
+    return _payments(sum(n << 4 * k for k, n in enumerate(counts)), cost)
+
+
+def _payments(held: int, cost: int) -> list[list[int]]:
+    """`payments` of the counts in ``held`` (four bits a value 1–6, lowest first, as in
+    `hand_code`; each at most `_MOST`): the payments of `_EVERY` the hand holds, in its order (the
+    enumeration from a smaller hand only skips branches; a payment it holds is met in the same
+    place). Each value's four bits hold at most 4 and need at most 4, so taking the needs from the
+    counts with 8 added to each never borrows. The payments' lists are shared (read-only)."""
+    key = cost << 24 | (held + _SEVENS) & _EIGHTS  # the cost, and bit 3 of each value held
+    found = _HELD.get(key)
+    if found is None:
+        found = _HELD[key] = [item for item in _every(cost) if not (item[1] + _SEVENS) & _EIGHTS & ~key]
+    held += _EIGHTS  # bit 3 of a value's four bits stays set taking ``need`` away when as many are held
+    return [pay for pay, need in found if (held - need) & _EIGHTS == _EIGHTS]
 
 
 def guild_counts(hand: list[str], guild: str) -> tuple[int, ...]:
@@ -188,22 +233,22 @@ _PAY_TABLES: dict[int, list[Any]] = {}
 """`_pay_table` per guild's 24 bits of a hand's code (hands with the same counts in a guild share it)."""
 _COSTS = max(COST_OF.values()) + 1
 """One more than the highest cost a module can have (an index per cost)."""
-_BUYING: dict[str | None, tuple[str | None, int, int]] = {
-    None: (None, 0, 0), **{mid: (GUILD_OF[mid], COST_OF[mid], PORT_MASK[mid]) for mid in GUILD_OF}}
-"""Per module, its guild, base cost and port mask (one look-up a berth); an empty berth's guild
-is None, which no hand holds."""
+_BUYING: dict[str | None, tuple[str | None, tuple[int, ...], int]] = {
+    None: (None, (), 0), **{mid: (GUILD_OF[mid], EFFECTIVE[mid], PORT_MASK[mid]) for mid in GUILD_OF}}
+"""Per module, its guild, its cost at each discount (`EFFECTIVE`) and its port mask (one look-up a
+berth); an empty berth's guild is None, which no hand holds."""
 
 
 def _pay_table(counts: int) -> list[Any]:
     """Per cost (the index), the `payments` of a guild's ``counts`` (its 24 bits of a `hand_code`)
     at that cost, filled in when first asked (None until then); slot 0, never a cost (costs are at
-    least `MIN_COST`), holds the counts as `payments` takes them (per value 1–6). Remembered per
+    least `MIN_COST`), holds the counts themselves, as `_payments` takes them. Remembered per
     counts: a berth then costs one index, not a tuple key."""
     found = _PAY_TABLES.get(counts)
     if found is None:
         if len(_PAY_TABLES) >= 4096:
             _PAY_TABLES.clear()
-        found = _PAY_TABLES[counts] = [tuple(counts >> 4 * k & 15 for k in range(6))] + [None] * (_COSTS - 1)
+        found = _PAY_TABLES[counts] = [counts] + [None] * (_COSTS - 1)
     return found
 
 
@@ -236,16 +281,14 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
     dock_room = len(seat.dock) < DOCK_CAPACITY
     dests_of: dict[int, list[Any]] = {}  # per port mask: the nodes it installs at (and the Dock)
     for mid, discount in zip(state.berths, state.discounts):  # noqa: B905  (six and six; a keyword costs a dict a call)
-        guild, cost, ports = _BUYING[mid]
+        guild, costs, ports = _BUYING[mid]
         table = by_guild.get(guild)  # None for an empty berth: no table
         if table is None:
             continue
-        cost -= discount  # `effective_cost`, written out
-        if cost < MIN_COST:
-            cost = MIN_COST
+        cost = costs[discount]  # `effective_cost`, read from `EFFECTIVE`
         pays = table[cost]
         if pays is None:
-            pays = table[cost] = payments(table[0], cost)
+            pays = table[cost] = _payments(table[0], cost)
         if not pays:
             continue
         dests = dests_of.get(ports)

@@ -692,8 +692,8 @@ class Layout:
 
     - ``open``: the empty supported nodes; ``faces``: per node, its `facings` mask — a module
       installs at an open node when one of its ports meets the mask (`installs`);
-    - ``removable``: installed nodes whose module can leave (no module above loses its
-      support, and no module loses its route: not a cut point);
+    - ``removable``: installed nodes (a tuple, in node order) whose module can leave (no module
+      above loses its support, and no module loses its route: not a cut point);
     - `exchanges`: per installed node, the sides facing the Core's part of the station and
       the sides facing each part that hangs from that node only — a Dock module can take the
       node's place when its ports meet the first mask and every one of the others (support is
@@ -707,7 +707,7 @@ class Layout:
     numbers [disc[v], end).
     """
 
-    __slots__ = ("_accepts", "_at", "_faces_meet", "_occupied", "_open_lanes", "_search", "_swaps", "removable")
+    __slots__ = ("_at", "_faces_meet", "_high", "_low", "_occupied", "_open_lanes", "_search", "_swaps", "removable")
 
     def __init__(self, grid: Grid, last: _Search | None = None, ports: int = -1) -> None:
         """The layout of ``grid``; a corridor search not remembered is worked out from ``last``
@@ -727,10 +727,10 @@ class Layout:
         self._at: dict[int, tuple[int, ...]] = {}
         self._occupied = occupied
         self._swaps: dict[int, int] = {}
-        self._accepts: tuple[int, int] | None = None
+        self._low = self._high = -1  # `_cut_points`, worked out when first asked
         if not occupied:
             self._search = _NO_SEARCH
-            self.removable: list[int] = []
+            self.removable: tuple[int, ...] = ()
             return
         corridors = ports & faces
         search = _SEARCHES.get(corridors)
@@ -745,7 +745,7 @@ class Layout:
                 _SEARCHES.clear()
             _SEARCHES[corridors] = search
         self._search = search
-        self.removable = list(_nodes(unpinned & search.keep))
+        self.removable = _nodes(unpinned & search.keep)  # shared, read-only (no list a layout)
 
     @property
     def faces(self) -> bytes:
@@ -780,19 +780,17 @@ class Layout:
         a cut point; at a cut point they meet the Core's part and every hanging part."""
         found = self._swaps.get(ports)
         if found is None:
-            accepts = self._accepts
-            if accepts is None:
-                accepts = self._accepts = self._cut_points()
+            if self._low < 0:
+                self._cut_points()
             met = self._faces_meet & _MEETS[ports]  # each byte 0–15
-            found = ((met + _FIFTEENS) >> 4 & self._occupied & self._search.keep
-                     | accepts[ports >> 3] >> (ports & 7) & _ONES)
-            self._swaps[ports] = found
+            found = self._swaps[ports] = ((met + _FIFTEENS) >> 4 & self._occupied & self._search.keep
+                                          | (self._high if ports & 8 else self._low) >> (ports & 7) & _ONES)
         return found
 
-    def _cut_points(self) -> tuple[int, int]:
+    def _cut_points(self) -> None:
         """The port masks each cut point u accepts — those a module there needs to keep every part
         routed (`_accept_row` at its `facings`) — as two integers with a byte per node: bit p of
-        u's byte in the first for the port masks p = 0–7, bit p − 8 in the second for 8–15 (so
+        u's byte in ``_low`` for the port masks p = 0–7, bit p − 8 in ``_high`` for 8–15 (so
         that `swaps` reads every cut point's answer with one shift, not a loop over them)."""
         faces = self._faces_meet.to_bytes(NODES, "little")  # node u's mask: faces[u]
         low = high = 0
@@ -801,7 +799,8 @@ class Layout:
             shift = 8 * u
             low |= (accepts & 255) << shift
             high |= accepts >> 8 << shift
-        return low, high
+        self._low = low
+        self._high = high
 
 
 _MEETING = [sum(1 << p for p in range(16) if p & m) for m in range(16)]

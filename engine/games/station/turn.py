@@ -70,11 +70,31 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
     seat = state.seats[seat_index]
     kind = move["type"]
     events: list[Event] = []
-    if kind == "acquire":
-        for cid in move["credits"]:
-            state.display.remove(cid)
-            seat.hand.append(cid)
-        events.append({"type": "acquire", "seat": seat_index, "credits": [credit_json(c) for c in move["credits"]]})
+    if kind == "reconfigure":  # the commonest first (36–45 % of the moves of random play)
+        op = move["op"]
+        if op == "install":
+            mid = move["module"]
+            seat.dock.remove(mid)
+            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "to": dict(move["to"])})
+            install(state, seat_index, _node(move["to"]), mid, events)
+        elif op == "remove":
+            i = _node(move["at"])
+            mid = seat.grid[i]
+            assert mid is not None  # a listed remove names an installed module
+            note_change(seat.grid, i)
+            seat.grid[i] = None
+            seat.dock.append(mid)
+            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "at": dict(move["at"])})
+        else:
+            mid = move["module"]
+            i = _node(move["at"])
+            old = seat.grid[i]
+            assert old is not None  # a listed exchange names an installed module
+            seat.dock[seat.dock.index(mid)] = old
+            seat.grid[i] = None
+            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid,
+                           "removed": old, "at": dict(move["at"])})
+            install(state, seat_index, i, mid, events)
     elif kind == "purchase":
         mid = move["module"]
         b = state.berths.index(mid)  # `berth_of`, `effective_cost`: written out (no calls)
@@ -100,6 +120,11 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
         if exact and any(CREDIT_VALUE[c] <= BONUS_MAX_VALUE for c in state.display):
             state.phase = BONUS
             return events
+    elif kind == "acquire":
+        for cid in move["credits"]:
+            state.display.remove(cid)
+            seat.hand.append(cid)
+        events.append({"type": "acquire", "seat": seat_index, "credits": [credit_json(c) for c in move["credits"]]})
     elif kind == "bonus":
         cid = move["credit"]
         state.display.remove(cid)
@@ -107,31 +132,6 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
         events.append({"type": "bonus", "seat": seat_index, "credit": credit_json(cid)})
     elif kind == "decline":
         events.append({"type": "decline", "seat": seat_index})
-    elif kind == "reconfigure":
-        op = move["op"]
-        if op == "install":
-            mid = move["module"]
-            seat.dock.remove(mid)
-            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "to": dict(move["to"])})
-            install(state, seat_index, _node(move["to"]), mid, events)
-        elif op == "remove":
-            i = _node(move["at"])
-            mid = seat.grid[i]
-            assert mid is not None  # a listed remove names an installed module
-            note_change(seat.grid, i)
-            seat.grid[i] = None
-            seat.dock.append(mid)
-            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "at": dict(move["at"])})
-        else:
-            mid = move["module"]
-            i = _node(move["at"])
-            old = seat.grid[i]
-            assert old is not None  # a listed exchange names an installed module
-            seat.dock[seat.dock.index(mid)] = old
-            seat.grid[i] = None
-            events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid,
-                           "removed": old, "at": dict(move["at"])})
-            install(state, seat_index, i, mid, events)
     elif kind == "pass":
         state.passes += 1
         events.append({"type": "pass", "seat": seat_index})
