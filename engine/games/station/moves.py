@@ -323,10 +323,6 @@ EXCHANGE: dict[str, list[dict[str, Any]]] = {
 """Per module, its exchange move at each node (shared, read-only)."""
 
 
-_NODE_AT = NODE_JSON.__getitem__
-"""A node's JSON as a function of the node (for `map`)."""
-
-
 _SPREAD = DOCK_CAPACITY * NODES
 """Items in `reconfigure_moves`' row of exchanges: a place per node and Dock module."""
 
