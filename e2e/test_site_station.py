@@ -98,6 +98,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
     start_station(page, seats, seed)
 
     seen: set[str] = set()
+    checked: set[str] = set()
     human_moves = 0
     while True:
         state = wait_state(page)
@@ -112,6 +113,16 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
         shown = page.evaluate("window.tabletop.view")
         assert shown == twin.view(0)
         assert page.evaluate("window.tabletop.legalMoves") == twin.legal_moves(0)
+        # what everyone saw: the computer's credits taken face up, and the face-up discard pile
+        taken = shown["seats"][1]["hand_seen"]
+        if taken and "seen credits" not in checked:
+            text = ", ".join(f"{c['guild']} {c['value']}" for c in taken)
+            expect(page.get_by_test_id("credits-1")).to_contain_text(f"seen: {text}")
+            checked.add("seen credits")
+        pile = shown["credits"]["discard_pile"]
+        if pile and "discard pile" not in checked:
+            expect(page.get_by_test_id("discard-pile")).to_contain_text(f"Discard pile ({len(pile)})")
+            checked.add("discard pile")
         if human_moves == 0:
             no_horizontal_scroll(page)
             expect(page.get_by_test_id("hand").locator(".credit")).to_have_count(len(shown["seats"][0]["hand"]))
@@ -129,6 +140,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
         twin.play(s, choose_move(twin, s, seats[s]))
 
     assert {"acquire", "purchase"} <= seen, seen
+    assert checked == {"seen credits", "discard pile"}, checked
     result = twin.result()
     results = page.get_by_test_id("results")
     expect(results).to_be_visible()

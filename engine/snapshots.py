@@ -88,14 +88,34 @@ def read_snapshot(snapshot: Any, snapshot_format: int) -> SnapshotFields:
     return SnapshotFields(game, players, options, seed, log, snapshot["state"])
 
 
+LATER_SEAT_FIELDS = ("dealt",)
+"""Fields a seat's state gained after snapshots were first saved (Station's ``dealt``, the
+eighteenth session). A snapshot without one is compared without it: the replay gives it back."""
+
+
+def _as_old(given: dict[str, Any], replayed: dict[str, Any]) -> dict[str, Any]:
+    """``replayed`` without the later seat fields that every seat of ``given`` lacks."""
+    seats, mine = given.get("seats"), replayed.get("seats")
+    if type(seats) is not list or type(mine) is not list or not seats:
+        return replayed
+    if any(type(seat) is not dict for seat in seats) or any(type(seat) is not dict for seat in mine):
+        return replayed
+    missing = [f for f in LATER_SEAT_FIELDS if all(f not in seat for seat in seats)]
+    if not missing:
+        return replayed
+    return {**replayed, "seats": [{k: v for k, v in seat.items() if k not in missing} for seat in mine]}
+
+
 def state_difference(given: dict[str, Any], replayed: dict[str, Any]) -> str | None:
     """Where the snapshot's state differs from the replayed one (value for value, type for type), or ``None``.
 
-    Key order is ignored (a page may reorder keys that look like numbers). A generator state
+    Key order is ignored (a page may reorder keys that look like numbers). A seat field of
+    `LATER_SEAT_FIELDS` that no seat of the snapshot has is not compared. A generator state
     written as an integer (before it was text) is taken when it is the replayed state, or that
     state as a JavaScript number rounded it: such a snapshot passed through a page, and the
     replay gives back the exact state it lost.
     """
+    replayed = _as_old(given, replayed)
     if type(given.get("rng")) is int and type(replayed.get("rng")) is str:
         exact = int(replayed["rng"])
         if given["rng"] in (exact, int(float(exact))):

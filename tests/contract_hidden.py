@@ -102,11 +102,14 @@ def _stars(match: engine.Match) -> Iterator[Variant]:
 def _station(match: engine.Match) -> Iterator[Variant]:
     state = match._state
     for owner, seat in enumerate(state.seats):
-        if seat.hand and state.deck:
+        if seat.dealt and state.deck:  # only the opening deal's credits are hidden in a hand
             copy = copy_of(match)
-            hand, deck = copy._state.seats[owner].hand, copy._state.deck
-            hand[0], deck[0] = deck[0], hand[0]
-            yield owner, "another credit in hand", copy
+            held, deck = copy._state.seats[owner], copy._state.deck
+            old, new = held.dealt[0], deck[0]
+            held.hand[held.hand.index(old)] = new
+            held.dealt[0] = new
+            deck[0] = old
+            yield owner, "another dealt credit in hand", copy
     if len(state.deck) > 1 or len(state.supply) > 1:
         copy = copy_of(match)
         copy._state.deck.reverse()

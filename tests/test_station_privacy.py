@@ -1,7 +1,8 @@
 """Who sees what (docs/station.md, "View"). Design: "A hidden card, a private pouch, a face-down
 deck order must be absent from every other seat's bytes." Decided for the station game: the
-order of the module supply and of the credit deck is hidden from everyone; a seat's hand of
-credits is its owner's alone (others see how many); everything on the table is public."""
+order of the module supply and of the credit deck is hidden from everyone; the credits of a
+seat's opening deal are its owner's alone until paid (others see how many); everything on the
+table is public, and so is every credit a seat took from the display or paid (face up)."""
 
 import json
 import random
@@ -79,11 +80,17 @@ def test_through_whole_random_games_hidden_ids_never_reach_another_seat_or_an_ev
             assert all(f'"{mid}"' not in text for mid in state.supply if mid not in rotated)
             for _owner, hidden in unseen.items():
                 assert all(f'"{cid}"' not in text for cid in hidden), "a face-down dealt credit leaked"
+            for owner, s in enumerate(state.seats):
+                assert sorted(s.dealt) == sorted(unseen[owner])
             for viewer in [None, *range(m.players)]:
-                vtext = ids_in(m.view(viewer))
+                view = m.view(viewer)
+                vtext = ids_in(view)
                 for owner, s in enumerate(state.seats):
                     if owner != viewer:
-                        assert all(f'"{cid}"' not in vtext for cid in s.hand)
+                        assert all(f'"{cid}"' not in vtext for cid in unseen[owner]), "a face-down dealt credit shown"
+                    seen = [c["id"] for c in view["seats"][owner]["hand_seen"]]
+                    assert seen == sorted(set(s.hand) - unseen[owner])
+                assert [c["id"] for c in view["credits"]["discard_pile"]] == state.discard
                 assert all(f'"{cid}"' not in vtext for cid in state.deck)
 
 
@@ -109,7 +116,8 @@ class RecordingMatch:
 def test_bots_are_shown_only_their_own_seat_s_view():
     m = engine.new_match("station", 3, seed=2)
     m.play(0, m.legal_moves(0)[0])
-    others = [cid for i, s in enumerate(m._state.seats) if i != 1 for cid in s.hand]
+    others = [cid for i, s in enumerate(m._state.seats) if i != 1 for cid in s.dealt]
+    assert len(others) >= 5  # at most one of seat 0's three dealt credits was paid
     for bot in BOTS:
         rec = RecordingMatch(m)
         assert choose_move(rec, 1, bot) in m.legal_moves(1)

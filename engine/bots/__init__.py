@@ -61,13 +61,28 @@ LEVELS = ("easy", "normal", "hard")
 """The levels a player may pick for a computer seat, weakest first."""
 
 
+_NOT_HASHED = ("hand_seen", "discard_pile")
+"""Station's record of the credits every seat saw taken and paid (added in the eighteenth
+session): a function of the moves made, so it adds nothing to the hash, and leaving it out
+keeps every bot's tie-breaks in every position as they were before the record existed."""
+
+
+def _hashed(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without `_NOT_HASHED` (a shallow copy where they appear)."""
+    if view.get("game") != "station":
+        return view
+    credits = {k: v for k, v in view["credits"].items() if k not in _NOT_HASHED}
+    seats = [{k: v for k, v in s.items() if k not in _NOT_HASHED} for s in view["seats"]]
+    return {**view, "credits": credits, "seats": seats}
+
+
 def view_rng(view: dict[str, Any], seat: int, moves_made: int) -> Rng:
     """A generator made from what the seat can see (its view) and the public move count.
 
     Never from the match's seed: the seed decides every hidden shuffle, so a bot's
     generator must not be derived from it.
     """
-    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(_hashed(view), sort_keys=True, separators=(",", ":"))
     digest = hashlib.blake2b(f"{seat}|{moves_made}|{text}".encode(), digest_size=8).digest()
     return Rng(int.from_bytes(digest, "big"))
 

@@ -5,19 +5,19 @@
 
 - the module supply's order (its modules are known: every module of the game that is not in a
   berth, a station or a Dry Dock);
-- the credits it has not seen: every credit of the game not on display and not in its own
-  hand is dealt at random into the other seats' hands (``hand_count`` each), the credit deck
-  (its size, in a random order) and the discard pile (its size);
+- the credits it has not seen: every credit of the game not on display, not in the discard
+  pile, not in its own hand and not among the credits the other seats were seen to take
+  (`hand_seen`) is dealt at random into the other seats' unseen places (the credits of their
+  opening deal still held: ``hand_count`` less what was seen) and the credit deck (its size,
+  in a random order) — so a sampled hand holds every credit the seat saw its owner take;
 - the generator, reseeded from ``rng``.
 
-Two public facts are not in the view, so the sample takes them as follows: which credits are
-in the discard pile (the view gives its size; every credit paid or taken was seen face up, so
-a player who counts cards knows more — the sample draws them from the unseen pool), and where
-Drift's rotated modules sit in the supply (at the bottom, seen by everyone; the sample
-shuffles the whole supply). The passes of the current round are not in the view either; they
-matter only when a whole round passes with nobody able to act before the end is triggered
-(never seen in play), and the sample takes 0. A Storm triggered during an exact-payment bonus
-choice is pending until the turn ends: it is the Storm of the current purchase count.
+One public fact is not in the view, so the sample takes it as follows: where Drift's rotated
+modules sit in the supply (at the bottom, seen by everyone; the sample shuffles the whole
+supply). The passes of the current round are not in the view either; they matter only when a
+whole round passes with nobody able to act before the end is triggered (never seen in play),
+and the sample takes 0. A Storm triggered during an exact-payment bonus choice is pending
+until the turn ends: it is the Storm of the current purchase count.
 
 It reads the view only, never a state: a search cannot peek.
 """
@@ -54,10 +54,17 @@ class Sampler:
         self.supply = [m for m in module_ids(players) if m not in seen_modules]
         self.display = [c["id"] for c in view["credits"]["display"]]
         self.own = [c["id"] for c in entries[seat]["hand"]]
-        seen_credits = set(self.display) | set(self.own)
-        self.pool = [c for c in credit_ids(players) if c not in seen_credits]
-        self.hand_counts = [0 if i == seat else int(e["hand_count"]) for i, e in enumerate(entries)]
-        self.deck_size = int(view["credits"]["deck"])
+        self.seen = [[c["id"] for c in e["hand_seen"]] for e in entries]
+        self.discard = [c["id"] for c in view["credits"]["discard_pile"]]
+        known = set(self.display) | set(self.own) | set(self.discard)
+        for i, cids in enumerate(self.seen):
+            if i != seat:
+                known.update(cids)
+        self.pool = [c for c in credit_ids(players) if c not in known]
+        self.own_dealt = [c for c in self.own if c not in self.seen[seat]]
+        self.unseen = [0 if i == seat else int(e["hand_count"]) - len(self.seen[i]) for i, e in enumerate(entries)]
+        if len(self.pool) != int(view["credits"]["deck"]) + sum(self.unseen):
+            raise ValueError("the view's credits do not add up to the game's")
         self.renown = [(e["renown_by"]["synergy"], e["renown_by"]["storms"], e["renown_by"]["shield"]) for e in entries]
         self.lanes = [[dict(x) for x in e.get("shield_lanes", [])] for e in entries]
         self.options = copy_json(view["options"])
@@ -82,15 +89,18 @@ class Sampler:
         for i, seat in enumerate(state.seats):
             if i == self.seat:
                 seat.hand = self.own[:]
+                seat.dealt = self.own_dealt[:]
             else:
-                count = self.hand_counts[i]
-                seat.hand = sorted(pool[:count])
+                count = self.unseen[i]
+                seat.dealt = sorted(pool[:count])
                 del pool[:count]
+                seat.hand = sorted(self.seen[i] + seat.dealt)
             seat.grid = self.grids[i][:]
             seat.dock = self.docks[i][:]
             seat.renown_synergy, seat.renown_storms, seat.renown_shield = self.renown[i]
             seat.shield_lanes = [dict(x) for x in self.lanes[i]]
-        state.deck, state.discard = pool[:self.deck_size], sorted(pool[self.deck_size:])
+        state.deck = pool  # what is left is the deck: its size is the view's
+        state.discard = self.discard[:]
         state.supply = supply
         state.berths = self.berths[:]
         state.discounts = self.discounts[:]

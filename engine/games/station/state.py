@@ -19,12 +19,17 @@ HAND_START = 3
 
 
 class StationSeat:
-    """One seat: its credits (private), station, Dry Dock and renown by source."""
+    """One seat: its credits, station, Dry Dock and renown by source.
 
-    __slots__ = ("dock", "grid", "hand", "renown_shield", "renown_storms", "renown_synergy", "shield_lanes")
+    Of the credits in ``hand`` only those still in ``dealt`` (its opening deal, face down) are
+    private: every other credit was taken face up from the display, so every seat saw it come.
+    """
+
+    __slots__ = ("dealt", "dock", "grid", "hand", "renown_shield", "renown_storms", "renown_synergy", "shield_lanes")
 
     def __init__(self) -> None:
         self.hand: list[str] = []
+        self.dealt: list[str] = []  # the credits of the opening deal still in the hand
         self.grid: list[str | None] = [None] * NODES
         self.dock: list[str] = []
         self.renown_synergy = 0

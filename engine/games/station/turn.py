@@ -65,8 +65,11 @@ def take_payment(seat: StationSeat, guild: str, values: list[int]) -> list[str]:
                 break
         else:
             raise AssertionError(f"a listed payment the hand cannot make: {values!r}")
+    dealt = seat.dealt
     for cid in paid:
         hand.remove(cid)
+        if cid in dealt:  # a credit of the opening deal, seen now
+            dealt.remove(cid)
     return paid
 
 

@@ -1,9 +1,11 @@
 """What each seat sees (docs/station.md, "View").
 
 Hidden: the order of the module supply and of the credit deck (only their sizes are shown),
-and the credits in a seat's hand, which only their owner sees (others see how many). Public:
-the market with its discounts, the displayed credits, the discard pile's size, every
-station and Dry Dock, Readiness, Renown and its sources, the Synergy record and the Storms.
+and the credits of a seat's opening deal still in its hand, which only their owner sees
+(others see how many). Public: the market with its discounts, the displayed credits, the
+discard pile (every credit in it was paid face up), the credits of each hand that were taken
+face up from the display (`hand_seen`), every station and Dry Dock, Readiness, Renown and its
+sources, the Synergy record and the Storms. A player who watched the table knows all of it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ def _market(state: StationState) -> list[dict[str, Any]]:
     return out
 
 
+def _seen(hand: list[str], dealt: list[str]) -> list[dict[str, Any]]:
+    """The credits of a hand that every seat saw it take, by id (all but the opening deal's)."""
+    return [credit_json(c) for c in sorted(hand) if c not in dealt]
+
+
 def view(state: StationState, viewer: int | None) -> dict[str, Any]:
     """The view of seat ``viewer``; ``None`` for the public view."""
     seats = []
@@ -38,6 +45,7 @@ def view(state: StationState, viewer: int | None) -> dict[str, Any]:
                         for r in range(3)],
             "dock": [module_json(mid) for mid in s.dock],
             "hand_count": len(s.hand),
+            "hand_seen": _seen(s.hand, s.dealt),
             "readiness": readiness(s.grid),
         }
         if state.ended:
@@ -60,7 +68,7 @@ def view(state: StationState, viewer: int | None) -> dict[str, Any]:
         "market": _market(state),
         "supply": len(state.supply),
         "credits": {"display": [credit_json(c) for c in state.display], "deck": len(state.deck),
-                    "discard": len(state.discard)},
+                    "discard": len(state.discard), "discard_pile": [credit_json(c) for c in state.discard]},
         "seats": seats,
         "synergy": dict(state.synergy),
         "storms": _copy(state.storms),

@@ -155,6 +155,21 @@ function creditHTML(c, { action = "", pressed = null, disabled = false, testid =
   const tag = action ? "button" : "span";
   return `<${tag} class="credit g-${c.guild}"${attrs} title="${esc(`${c.guild} ${c.value}`)}" aria-label="${esc(`${c.guild} ${c.value}`)}"><b>${c.value}</b></${tag}>`;
 }
+const creditText = (cs) => cs.map((c) => `${c.guild} ${c.value}`).join(", ");
+/** Another seat's credits as everyone saw them: those taken face up, and how many of its
+ * opening deal are still hidden (docs/station.md, "View"). */
+function seenText(s) {
+  const seen = s.hand_seen || [];
+  const hidden = s.hand_count - seen.length;
+  if (!seen.length) return " (private)";
+  return ` (seen: ${esc(creditText(seen))}${hidden ? `; ${hidden} private` : ""})`;
+}
+/** The discard pile, face up: every credit paid, in the order paid. */
+function discardHTML(pile) {
+  if (!pile.length) return "";
+  return `<details class="sn-discard" data-testid="discard-pile"><summary>Discard pile (${pile.length})</summary>
+    <p>${esc(creditText(pile))}</p></details>`;
+}
 function guildChip(guild) {
   return `<span class="guild-chip g-${guild}">${esc(cap(guild))}</span>`;
 }
@@ -533,7 +548,7 @@ export class StationTable {
       <h3>Credits <span class="muted">deck ${v.credits.deck} · discard ${v.credits.discard}</span></h3>
       <div class="display">${v.credits.display.map((c) => creditHTML(c, live
         ? { action: "credit", pressed: chosen.includes(c.id), disabled: !chosen.includes(c.id) && !can(c.id), testid: `credit-${c.id}` }
-        : {})).join("")}</div></section>`;
+        : {})).join("")}</div>${discardHTML(v.credits.discard_pile || [])}</section>`;
   }
 
   stormsHTML() {
@@ -569,7 +584,7 @@ export class StationTable {
           ["info", `
           <div class="seat-info">
             <div class="muted">Synergy ${s.renown_by.synergy} · Storms ${s.renown_by.storms} · Shield ${s.renown_by.shield}</div>
-            <div>Credits: ${mine ? (s.hand || []).length : s.hand_count}${mine ? "" : " (private)"} · Dock ${s.dock.length}/4</div>
+            <div data-testid="credits-${s.seat}">Credits: ${mine ? (s.hand || []).length : s.hand_count}${mine ? "" : seenText(s)} · Dock ${s.dock.length}/4</div>
             ${mine ? "" : this.readinessHTML(s)}${lanes}
           </div>`]], "</div>"],
       ], "</div>"];
