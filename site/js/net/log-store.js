@@ -58,11 +58,24 @@ export function keepLog(key, kept, version, events) {
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
   idle(() => {
     const batches = pending.get(key);
+    if (!batches) return;  // written already, as the page went away
     pending.delete(key);
-    const store = storage();
-    try { if (store) store.setItem(PREFIX + key, batches.map(line).join("\n")); } catch { /* full or private: the log stays on screen */ }
+    write(key, batches);
   });
 }
+
+function write(key, batches) {
+  const store = storage();
+  try { if (store) store.setItem(PREFIX + key, batches.map(line).join("\n")); } catch { /* full or private: the log stays on screen */ }
+}
+
+/** Write every log still waiting for an idle moment: the page is going away (a reload must
+ *  find the lines it showed, even those of the last update before it). */
+export function flushLogs() {
+  for (const [key, batches] of pending) write(key, batches);
+  pending.clear();
+}
+if (typeof addEventListener === "function") addEventListener("pagehide", flushLogs);  // not under node (tests)
 
 /** a batch's JSON line, written out once (at the first write that holds it) */
 function line(batch) {
