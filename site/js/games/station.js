@@ -178,14 +178,13 @@ const modName = (m) => (m ? `<b>${esc(m.id)}</b> <span class="dname d-${m.depart
 // ---------------------------------------------------------------------------- log lines
 export function describeEvent(ev, name) {
   const who = (s) => `<b>${esc(name(s))}</b>`;
-  const credits = (cs) => cs.map((c) => `${c.guild} ${c.value}`).join(", ");
   switch (ev.type) {
-    case "acquire": return `${who(ev.seat)} acquired ${esc(credits(ev.credits))}`;
-    case "purchase": return `${who(ev.seat)} bought ${modName(ev.module)} for ${esc(credits(ev.paid))} (cost ${ev.cost})${ev.exact ? " — exact" : ""} → ${ev.to === "dock" ? "Dry Dock" : esc(nodeText(ev.to))}`;
+    case "acquire": return `${who(ev.seat)} acquired ${esc(creditText(ev.credits))}`;
+    case "purchase": return `${who(ev.seat)} bought ${modName(ev.module)} for ${esc(creditText(ev.paid))} (cost ${ev.cost})${ev.exact ? " — exact" : ""} → ${ev.to === "dock" ? "Dry Dock" : esc(nodeText(ev.to))}`;
     case "synergy": return `${who(ev.seat)}: Synergy of ${esc(ev.module)} +${ev.renown} renown`;
     case "storm_triggered": return `Storm ${esc(ev.storm)} triggered at ${ev.purchases} purchases`;
     case "end_triggered": return `The supply cannot refill a berth: round ${ev.round} is the last`;
-    case "bonus": return `${who(ev.seat)} took bonus credit ${esc(credits([ev.credit]))}`;
+    case "bonus": return `${who(ev.seat)} took bonus credit ${esc(creditText([ev.credit]))}`;
     case "decline": return `${who(ev.seat)} declined the bonus credit`;
     case "reconfigure": {
       if (ev.op === "install") return `${who(ev.seat)} installed ${esc(ev.module)} from the Dry Dock at ${esc(nodeText(ev.to))}`;
