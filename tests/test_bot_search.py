@@ -4,6 +4,7 @@ at once one after another (the searching seat first), and makes required choices
 
 from __future__ import annotations
 
+import json
 from importlib import import_module
 from typing import Any
 
@@ -147,3 +148,44 @@ def test_the_gem_games_knowledge_gives_shares_and_a_short_best_first_list(game: 
 def test_a_game_without_its_own_knowledge_is_searched_with_the_generic_one() -> None:
     assert hard.knowledge_for("no_such_game") is knowledge_default
     assert hard.knowledge_for("splendor") is not knowledge_default
+
+
+def test_paired_root_moves_are_each_searched_once_a_round_in_the_same_world_with_the_same_playout_numbers() -> None:
+    match = played("guild", 3, seed=6, moves=10)
+    seat = match.waiting_for()[0]
+    rules = rules_for("guild")
+    real = import_module("engine.games.guild.determinize").determinize
+    log: list[list[Any]] = []  # per iteration: the world sampled, then each playout draw's generator state
+
+    def determinize(v: dict[str, Any], s: int, rng: Rng) -> Any:
+        world = real(v, s, rng)
+        log.append([json.dumps(rules.to_json(world), sort_keys=True)])
+        return world
+
+    class Playouts(Recorder):
+        def rollout_move(self, state: Any, seat: int, moves: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+            log[-1].append(rng.state)
+            return super().rollout_move(state, seat, moves, rng)
+
+    game = Game(rules, determinize, Playouts(hard.knowledge_for("guild")))
+    settings = Settings(root_width=3, width=4, rollout=4, paired=True)
+    move, stats = search(game, match.view(seat), seat, match.legal_moves(seat), Rng(2), 3 * 5, None, settings)
+    assert [r["visits"] for r in stats["root"]] == [5, 5, 5]
+    rounds = [log[1 + 3 * r:1 + 3 * (r + 1)] for r in range(5)]  # log[0]: the world the candidates came from
+    for one in rounds:
+        assert one[0][0] == one[1][0] == one[2][0]  # the same world for each root move
+        assert one[0][1] == one[1][1] == one[2][1]  # and the same first playout number
+    assert len({one[0][0] for one in rounds}) == 5  # a new world each round
+    assert move in match.legal_moves(seat)
+
+
+def test_paired_search_plays_the_root_move_with_the_best_mean_share() -> None:
+    match = played("splendor", 2, seed=3, moves=8)
+    seat = match.waiting_for()[0]
+    game = hard.game_for("splendor")
+    settings = Settings(root_width=4, width=4, rollout=4, paired=True)
+    move, stats = search(game, match.view(seat), seat, match.legal_moves(seat), Rng(7), 4 * 6, None, settings)
+    best = max(stats["root"], key=lambda r: r["value"])
+    assert move == best["move"]
+    again, _ = search(game, match.view(seat), seat, match.legal_moves(seat), Rng(7), 4 * 6, None, settings)
+    assert again == move  # deterministic for a generator and a number of iterations

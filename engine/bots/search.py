@@ -66,6 +66,11 @@ class Settings:
     """Moves played by the rollout policy after the tree, before ``evaluate``."""
     exploration: float = 0.7
     """UCB1's exploration constant (rewards are win shares in [0, 1])."""
+    paired: bool = False
+    """Root moves compared on the same worlds: the iterations go in rounds, one a root move,
+    and every iteration of a round searches the same sampled world with the same playout
+    numbers (common random numbers); the move with the best mean share is played. Off: UCB1
+    picks the root move, each iteration in a world of its own, and the most visited is played."""
 
 
 @dataclass
@@ -152,11 +157,20 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
     deadline = None if think_ms is None else time.perf_counter() + think_ms / 1000.0
     done = 0
     world = first
+    paired = settings.paired and len(root_keys) > 1
+    play_rng = rng
+    round_seeds = (0, 0)
     while True:
         if done and ((iterations is not None and done >= iterations)
                      or (deadline is not None and time.perf_counter() >= deadline)):
             break
-        if done:
+        if paired:
+            turn = done % len(root_keys)
+            if turn == 0:
+                round_seeds = (rng.next64(), rng.next64())
+            world = sample(Rng(round_seeds[0]))
+            play_rng = Rng(round_seeds[1])
+        elif done:
             world = sample(rng)
         path: list[Edge] = []
         node: Node | None = root
@@ -164,6 +178,8 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
         while node is not None and not rules.is_over(world):
             if node is root:
                 actor, options, keys = seat, root_moves, root_keys
+                if paired:
+                    options, keys = [root_moves[turn]], [root_keys[turn]]
             else:
                 found = _actor(rules, world)
                 if found is None:
@@ -200,7 +216,7 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
             if found is None:
                 break
             legal = rules.legal_moves(world, found)
-            rules.apply(world, found, knowledge.rollout_move(world, found, legal, rng))
+            rules.apply(world, found, knowledge.rollout_move(world, found, legal, play_rng))
         if rules.is_over(world):
             shares = _shares(rules.result(world) or {}, players)
         else:
@@ -209,8 +225,12 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
             edge.visits += 1
             edge.reward += shares[edge.seat]
         done += 1
-    ranked = sorted(((root.edges[k].visits, root.edges[k].reward, -i) for i, k in enumerate(root_keys)
-                     if k in root.edges), reverse=True)
+    if paired:  # equal visits (±1): the best mean share
+        ranked = sorted(((root.edges[k].reward / root.edges[k].visits, root.edges[k].visits, -i)
+                         for i, k in enumerate(root_keys) if k in root.edges), reverse=True)
+    else:
+        ranked = sorted(((root.edges[k].visits, root.edges[k].reward, -i) for i, k in enumerate(root_keys)
+                         if k in root.edges), reverse=True)
     best = root_moves[-ranked[0][2]] if ranked else root_moves[0]
     stats = {"iterations": done,
              "root": [{"move": root.edges[k].move, "visits": root.edges[k].visits,
