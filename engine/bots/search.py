@@ -225,6 +225,7 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
             edge.visits += 1
             edge.reward += shares[edge.seat]
         done += 1
+    ranked: list[tuple[float, float, int]]
     if paired:  # equal visits (±1): the best mean share
         ranked = sorted(((root.edges[k].reward / root.edges[k].visits, root.edges[k].visits, -i)
                          for i, k in enumerate(root_keys) if k in root.edges), reverse=True)
