@@ -29,9 +29,10 @@ def _seat(match: Any) -> int:
 
 
 def positions(game: str) -> list[Match]:
-    """A few positions with something hidden: a two-seat and a three-seat game after some moves."""
+    """A few positions with something hidden: a two-, a three- and a four-seat game after some
+    moves (Station's hard compares its root moves on the same worlds at four seats)."""
     out = []
-    for players, seed, moves in ((2, 3, 9), (3, 4, 14)):
+    for players, seed, moves in ((2, 3, 9), (3, 4, 14), (4, 5, 17)):
         match = engine.new_match(game, players, seed=seed)
         rng = Rng(seed)
         for k in range(moves):

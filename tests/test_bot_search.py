@@ -168,7 +168,7 @@ def test_paired_root_moves_are_each_searched_once_a_round_in_the_same_world_with
             return super().rollout_move(state, seat, moves, rng)
 
     game = Game(rules, determinize, Playouts(hard.knowledge_for("guild")))
-    settings = Settings(root_width=3, width=4, rollout=4, paired=True)
+    settings = Settings(root_width=3, width=4, rollout=4, paired_from=2)
     move, stats = search(game, match.view(seat), seat, match.legal_moves(seat), Rng(2), 3 * 5, None, settings)
     assert [r["visits"] for r in stats["root"]] == [5, 5, 5]
     rounds = [log[1 + 3 * r:1 + 3 * (r + 1)] for r in range(5)]  # log[0]: the world the candidates came from
@@ -183,9 +183,30 @@ def test_paired_search_plays_the_root_move_with_the_best_mean_share() -> None:
     match = played("splendor", 2, seed=3, moves=8)
     seat = match.waiting_for()[0]
     game = hard.game_for("splendor")
-    settings = Settings(root_width=4, width=4, rollout=4, paired=True)
+    settings = Settings(root_width=4, width=4, rollout=4, paired_from=2)
     move, stats = search(game, match.view(seat), seat, match.legal_moves(seat), Rng(7), 4 * 6, None, settings)
     best = max(stats["root"], key=lambda r: r["value"])
     assert move == best["move"]
     again, _ = search(game, match.view(seat), seat, match.legal_moves(seat), Rng(7), 4 * 6, None, settings)
     assert again == move  # deterministic for a generator and a number of iterations
+
+
+def test_root_moves_are_paired_only_from_the_seat_count_the_settings_name() -> None:
+    match = played("guild", 3, seed=6, moves=10)
+    seat = match.waiting_for()[0]
+    game = hard.game_for("guild")
+    moves = match.legal_moves(seat)
+    _m, three = search(game, match.view(seat), seat, moves, Rng(2), 12, None,
+                       Settings(root_width=3, width=4, rollout=4, paired_from=3))
+    _m, four = search(game, match.view(seat), seat, moves, Rng(2), 12, None,
+                      Settings(root_width=3, width=4, rollout=4, paired_from=4))
+    _m, plain = search(game, match.view(seat), seat, moves, Rng(2), 12, None,
+                       Settings(root_width=3, width=4, rollout=4))
+    assert [r["visits"] for r in three["root"]] == [4, 4, 4]
+    assert four == plain  # a three-seat game: not paired
+
+
+def test_station_pairs_its_root_moves_at_four_seats_only() -> None:
+    assert hard.settings_for("station", 4).paired_from == 4
+    assert hard.settings_for("station", 3) == hard.settings_for("station", 4)
+    assert hard.settings_for("station", 2).paired_from == 0

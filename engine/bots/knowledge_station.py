@@ -93,12 +93,16 @@ SEARCH = Settings(root_width=4, width=6, rollout=6, exploration=0.7)
 """Four candidates at the root (greedy's best four): with more, a hundred iterations visit
 each too rarely to tell them apart, and the search picks among close, noisy values
 (docs/bots.md, the measurements)."""
-SEARCH_MANY = Settings(root_width=4, width=6, opponent_width=1, rollout=6, exploration=0.7)
+SEARCH_MANY = Settings(root_width=4, width=6, opponent_width=1, rollout=6, exploration=0.7, paired_from=4)
 """At three or four seats the other seats are one move wide: at their nodes the tree holds the
 move greedy ranks first in the sampled world (normal's own move, so a good model of a normal
 opponent), and the iterations go to the searching seat's own choices, several turns deep,
 instead of to two or three opponents' replies (docs/bots.md: three seats at the browser's
-budget, 60.9 % of 96 games against 55.2 % on the same seeds; +8 % CPU per iteration)."""
+budget, 60.9 % of 96 games against 55.2 % on the same seeds; +8 % CPU per iteration).
+At four seats the four root moves are compared on the same sampled worlds (``paired_from``):
+there the root's values differ by ≈ 0.02 of a share, under the noise of one world against
+another (docs/bots.md, "Station at four seats: root moves compared on the same worlds"; at
+three seats it did not help)."""
 
 
 # --- playouts ------------------------------------------------------------------------------

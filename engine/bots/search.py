@@ -66,11 +66,12 @@ class Settings:
     """Moves played by the rollout policy after the tree, before ``evaluate``."""
     exploration: float = 0.7
     """UCB1's exploration constant (rewards are win shares in [0, 1])."""
-    paired: bool = False
-    """Root moves compared on the same worlds: the iterations go in rounds, one a root move,
-    and every iteration of a round searches the same sampled world with the same playout
-    numbers (common random numbers); the move with the best mean share is played. Off: UCB1
-    picks the root move, each iteration in a world of its own, and the most visited is played."""
+    paired_from: int = 0
+    """At this many seats or more (0: never), root moves are compared on the same worlds: the
+    iterations go in rounds, one a root move, and every iteration of a round searches the same
+    sampled world with the same playout numbers (common random numbers); the move with the best
+    mean share is played. Otherwise UCB1 picks the root move, each iteration in a world of its
+    own, and the most visited is played."""
 
 
 @dataclass
@@ -157,7 +158,7 @@ def search(game: Game, view: dict[str, Any], seat: int, moves: list[Move], rng: 
     deadline = None if think_ms is None else time.perf_counter() + think_ms / 1000.0
     done = 0
     world = first
-    paired = settings.paired and len(root_keys) > 1
+    paired = 0 < settings.paired_from <= players and len(root_keys) > 1
     play_rng = rng
     round_seeds = (0, 0)
     while True:
