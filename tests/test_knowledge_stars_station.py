@@ -136,6 +136,38 @@ def test_station_greedy_scores_from_the_state_equal_those_from_the_view() -> Non
     assert checked > 100
 
 
+def test_station_scores_do_not_depend_on_what_the_shared_tables_hold() -> None:
+    """The state contexts share what they work out (`knowledge_station.Tables`) with every context
+    of the same station, rivals and Storm outlook: a move's score is the same with the tables cold,
+    and after searches of other positions and seats have filled them."""
+    from engine.bots import tuned_station
+
+    def all_scores(cold: bool) -> list[float]:
+        out = []
+        for m in STATION:
+            for seat in m.to_act():
+                if cold:  # each context alone with empty tables
+                    knowledge_station._TABLES.clear()
+                    knowledge_station._RIVALS.clear()
+                greedy = knowledge_station.context(m._state, seat)
+                if cold:
+                    knowledge_station._TABLES.clear()
+                    knowledge_station._RIVALS.clear()
+                tuned = tuned_station.context(m._state, seat)
+                for move in m.legal_moves(seat):
+                    out += [greedy_station.score(greedy, move), tuned_station.score(tuned, move)]
+        return out
+
+    alone = all_scores(cold=True)
+    for m in STATION[::2]:
+        (seat,) = m.to_act()
+        engine.bots.choose_move(m, seat, "hard", rng=Rng(1), iterations=60)
+        m4 = engine.new_match("station", 4, seed=m.seed)
+        engine.bots.choose_move(m4, 0, "hard", rng=Rng(1), iterations=20)
+    assert len(knowledge_station._TABLES) > 10
+    assert all_scores(cold=False) == alone and len(alone) > 200
+
+
 def test_station_candidates_are_the_best_first() -> None:
     for m in STATION:
         (seat,) = m.to_act()

@@ -91,6 +91,7 @@ class Context:
         self.ready = shared_readiness(self.grid)
         self._values: dict[tuple[str, int], float] = {}
         self._changes: dict[tuple[int, str | None], float] = {}
+        self._synergies: dict[tuple[int, str], int] = {}
         self._wanted: dict[str, int] | None = None
         self._lanes: dict[int, int] = {}
 
@@ -114,11 +115,18 @@ class Context:
         """The change of the station's worth when node ``i`` holds ``mid`` (None: emptied), plus the
         Synergy a newly installed module earns now. Only the departments of the module that
         leaves and the one that comes change their Readiness, and only node i's Shield lane.
-        (Worked out once per node and module: purchases differ by their payments.)"""
+        (Both parts worked out once per node and module: purchases differ by their payments.)"""
         key = (i, mid)
         found = self._changes.get(key)
         if found is None:
             found = self._changes[key] = self._change(i, mid)
+        if mid is not None and mid not in self.record:
+            earned = self._synergies.get((i, mid))
+            if earned is None:
+                grid = self.grid[:]
+                grid[i] = mid
+                earned = self._synergies[(i, mid)] = synergy(grid, i, mid)[0]
+            found += earned
         return found
 
     def _lane(self, sector: int) -> int:
@@ -129,6 +137,7 @@ class Context:
         return found
 
     def _change(self, i: int, mid: str | None) -> float:
+        """`change` without the Synergy (which depends on the record too)."""
         old = self.grid[i]
         grid = self.grid[:]
         grid[i] = mid
@@ -139,8 +148,6 @@ class Context:
         sector = i % SECTORS
         if sector in SHIELD_SECTORS:
             value += self.shield_weight * (lane(grid, sector)[2] - self._lane(sector))
-        if mid is not None and mid not in self.record:
-            value += synergy(grid, i, mid)[0]
         return value
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from ..games.station.components import COST_OF, CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
 from ..games.station.market import effective_cost
 from ..games.station.state import StationState
-from ..games.station.station import readiness, shared_readiness, shield
+from ..games.station.station import SHIELD_SECTORS, lane, shared_readiness
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards, thresholds
 from ..rng import Rng
 from . import greedy_station
@@ -33,19 +33,72 @@ from .search import Settings
 # --- greedy's scores, from the state ----------------------------------------------------
 
 
+class Tables:
+    """What greedy's scores work out for one station against the same rivals and Storm outlook:
+    shared by every context with the same ones (`StateContext`), so the search's many contexts
+    of the same tree node, world after world, work each out once."""
+
+    __slots__ = ("changes", "lanes", "others", "ready", "synergies", "values")
+
+    def __init__(self, grid: tuple[str | None, ...], rivals: Rivals) -> None:
+        self.ready = shared_readiness(grid)
+        self.others = rivals.others
+        self.values = rivals.values
+        self.changes: dict[tuple[int, str | None], float] = {}
+        self.synergies: dict[tuple[int, str], int] = {}
+        self.lanes: dict[int, int] = {}
+
+
+class Rivals:
+    """The other stations' Readiness and what a department's Readiness is worth against them at
+    the Storms to come (``values``, by department and Readiness): the part of `Tables` that the
+    seat's own station does not change."""
+
+    __slots__ = ("others", "values")
+
+    def __init__(self, others: tuple[tuple[str | None, ...], ...]) -> None:
+        self.others = [shared_readiness(g) for g in others]
+        self.values: dict[tuple[str, int], float] = {}
+
+
+_TABLES: dict[tuple[Any, ...], Tables] = {}
+_RIVALS: dict[tuple[Any, ...], Rivals] = {}
+_TABLES_MAX = 2048
+
+
 class StateContext(greedy_station.Context):
     """greedy_station's context for a state, read from the state directly: what
     `greedy_station.Context` holds for the seat's view, built without the view's dicts (``view``
-    has only what the scores read besides: the market and the credit display)."""
+    has only what the scores read besides: the market and the credit display). Its worked-out
+    values live in shared `Tables` (pure functions of the key, so a move's score is the same)."""
 
     def __init__(self, state: StationState, seat: int) -> None:
         me = state.seats[seat]
         self.me = seat
-        self.grid = list(me.grid)
-        self.others = [shared_readiness(s.grid) for i, s in enumerate(state.seats) if i != seat]
+        grid = tuple(me.grid)
+        self.grid = list(grid)
+        others = tuple(tuple(s.grid) for i, s in enumerate(state.seats) if i != seat)
         self.record = state.synergy
         self.storms, self.weights = greedy_station.storm_weights({s["storm"] for s in state.storms},
                                                                  list(thresholds(state.players)), state.purchases)
+        outlook = (self.variant(), others, tuple(self.weights.items()))
+        key = (outlook, grid)
+        tables = _TABLES.get(key)
+        if tables is None:
+            rivals = _RIVALS.get(outlook)
+            if rivals is None:
+                if len(_RIVALS) >= _TABLES_MAX:
+                    _RIVALS.clear()
+                rivals = _RIVALS[outlook] = Rivals(others)
+            if len(_TABLES) >= _TABLES_MAX:
+                _TABLES.clear()
+            tables = _TABLES[key] = Tables(grid, rivals)
+        self.others = tables.others
+        self.ready = tables.ready
+        self._values = tables.values
+        self._changes = tables.changes
+        self._synergies = tables.synergies
+        self._lanes = tables.lanes
         self.end = state.end_triggered
         self.money = greedy_station.money_worth(sum(CREDIT_VALUE[c] for c in me.hand))
         market: list[dict[str, Any]] = []
@@ -60,15 +113,15 @@ class StateContext(greedy_station.Context):
         self.view = {"market": market, "credits": {"display": [CREDIT_JSON[c] for c in state.display]}}
         for mid in me.dock:
             modules.setdefault(mid, (MODULE_JSON[mid], COST_OF[mid]))
-        for slot in me.grid:
+        for slot in grid:
             if slot:
                 modules.setdefault(slot, (MODULE_JSON[slot], COST_OF[slot]))
         self.modules = modules
-        self.ready = shared_readiness(self.grid)
-        self._values: dict[tuple[str, int], float] = {}
-        self._changes: dict[tuple[int, str | None], float] = {}
         self._wanted: dict[str, int] | None = None
-        self._lanes: dict[int, int] = {}
+
+    def variant(self) -> Any:
+        """What else the shared values depend on: the scores' constants (a subclass's own)."""
+        return self.shield_weight
 
 
 def context(state: StationState, seat: int) -> greedy_station.Context:
@@ -187,7 +240,7 @@ def _storm_scales(state: StationState, left: list[str]) -> dict[str, float]:
 def all_features(state: StationState) -> list[list[float]]:
     """The `FEATURES` of every seat (the Storm ones ranked across all stations at once)."""
     n = state.players
-    ready = [readiness(s.grid) for s in state.seats]
+    ready = [shared_readiness(s.grid) for s in state.seats]
     left = _storms_left(state)
     storm = {name: [0.0] * n for name in (STORM_I, STORM_II, FINAL)}
     scales = _storm_scales(state, left) if SMOOTH > 0 else {}
@@ -211,7 +264,8 @@ def all_features(state: StationState) -> list[list[float]]:
                 storm[name][i] += a
     out = []
     for i, s in enumerate(state.seats):
-        out.append([storm[STORM_I][i], storm[STORM_II][i], storm[FINAL][i], float(shield(s.grid)[0]),
+        shield = sum(lane(s.grid, sector)[2] for sector in SHIELD_SECTORS)  # station.shield's total
+        out.append([storm[STORM_I][i], storm[STORM_II][i], storm[FINAL][i], float(shield),
                     float(sum(CREDIT_VALUE[c] for c in s.hand)), float(len(s.dock)),
                     float(sum(1 for m in s.grid if m))])
     return out

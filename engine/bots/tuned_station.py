@@ -54,9 +54,13 @@ class TunedContext(StateContext):
     """`StateContext` whose change of worth weighs the Shield by ``params.shield``."""
 
     def __init__(self, state: StationState, seat: int, params: Params) -> None:
-        super().__init__(state, seat)
         self.params = params
         self.shield_weight = params.shield
+        super().__init__(state, seat)
+
+    def variant(self) -> Any:
+        """The constants the shared values depend on: these params."""
+        return self.params
 
     def storm_value(self, dept: str, mine: int | None) -> float:
         """greedy's `storm_value` less ``params.deny`` × the mean award of the other stations."""
