@@ -48,13 +48,14 @@ BROWSER_ITERATIONS: dict[tuple[str, int], int] = {
     ("splendor", 2): 772, ("splendor", 3): 582, ("splendor", 4): 516,
     ("guild", 2): 672, ("guild", 3): 550, ("guild", 4): 488,
     ("stars", 2): 338, ("stars", 3): 318, ("stars", 4): 258,
-    ("station", 2): 851, ("station", 3): 802, ("station", 4): 774,
+    ("station", 2): 1012, ("station", 3): 854, ("station", 4): 949,
 }
 """The median number of iterations hard completes in the site's budget (700 ms) in Pyodide in
 Chromium, per game and seats, as `bench/bots_browser.py` printed them (docs/bots.md, "Budgets"):
 ``--iterations browser`` plays at these. Station's were measured again in the ninth session, after
 its search got ≈1.5× faster (373 / 337 / 303 before), and in the thirteenth after the eighth and
-ninth engine rounds, on a quiet machine (556 / 520 / 540 before; docs/bots.md, "Budgets")."""
+ninth engine rounds, on a quiet machine (556 / 520 / 540 before; docs/bots.md, "Budgets"), and in the
+twentieth after the search's shared score tables (851 / 802 / 774 before)."""
 
 
 def play(task: tuple[str, str, int, int | None, int]) -> dict[str, Any]:
