@@ -134,7 +134,17 @@ def candidates(state: StationState, seat: int, moves: list[dict[str, Any]], limi
     if len(moves) == 1:
         return moves[:]
     ctx = context(state, seat)
-    scored = sorted(((greedy_station.score(ctx, m), i) for i, m in enumerate(moves)), key=lambda t: (-t[0], t[1]))
+    score = greedy_station.score
+    if limit == 1:  # another seat's node at three or four seats: the first of the best, no sort
+        rest = iter(moves)
+        best = next(rest)
+        top = score(ctx, best)
+        for m in rest:
+            v = score(ctx, m)
+            if v > top:
+                best, top = m, v
+        return [best]
+    scored = sorted(((score(ctx, m), i) for i, m in enumerate(moves)), key=lambda t: (-t[0], t[1]))
     return [moves[i] for _s, i in scored[:limit]]
 
 
