@@ -133,10 +133,11 @@ def main() -> None:
                 setattr(module, name, ast.literal_eval(value))
     for item in args.search:  # set before the pool forks, so every process plays the same bot
         name, value = item.split("=")
+        kind = type(getattr(Settings(), name))
+        setting = kind(ast.literal_eval(value))  # "0" or "False" → False for a bool, as for a number
         for g in args.game:
-            kind = type(getattr(Settings(), name))
-            hard.SETTINGS[g] = replace(hard.settings_for(g), **{name: kind(value)})
-            hard.MANY_SETTINGS[g] = replace(hard.settings_for(g, 3), **{name: kind(value)})
+            hard.SETTINGS[g] = replace(hard.settings_for(g), **{name: setting})
+            hard.MANY_SETTINGS[g] = replace(hard.settings_for(g, 3), **{name: setting})
     tasks = [(g, p, i, args.iterations, args.seed) for g in args.game for p in args.pairings for i in range(args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
