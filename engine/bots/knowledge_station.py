@@ -24,7 +24,7 @@ from typing import Any
 from ..games.station.components import COST_OF, CREDIT_JSON, CREDIT_VALUE, DEPARTMENTS, MODULE_JSON
 from ..games.station.market import effective_cost
 from ..games.station.state import StationState
-from ..games.station.station import SHIELD_SECTORS, lane, shared_readiness
+from ..games.station.station import shared_readiness, shield
 from ..games.station.storms import AWARDS, FINAL, STORM_I, STORM_II, rank_awards, thresholds
 from ..rng import Rng
 from . import greedy_station
@@ -38,12 +38,11 @@ class Tables:
     shared by every context with the same ones (`StateContext`), so the search's many contexts
     of the same tree node, world after world, work each out once."""
 
-    __slots__ = ("changes", "lanes", "others", "ready", "synergies", "values")
+    __slots__ = ("changes", "lanes", "ready", "rivals", "synergies")
 
     def __init__(self, grid: tuple[str | None, ...], rivals: Rivals) -> None:
         self.ready = shared_readiness(grid)
-        self.others = rivals.others
-        self.values = rivals.values
+        self.rivals = rivals
         self.changes: dict[tuple[int, str | None], float] = {}
         self.synergies: dict[tuple[int, str], int] = {}
         self.lanes: dict[int, int] = {}
@@ -93,9 +92,9 @@ class StateContext(greedy_station.Context):
             if len(_TABLES) >= _TABLES_MAX:
                 _TABLES.clear()
             tables = _TABLES[key] = Tables(grid, rivals)
-        self.others = tables.others
+        self.others = tables.rivals.others
         self.ready = tables.ready
-        self._values = tables.values
+        self._values = tables.rivals.values
         self._changes = tables.changes
         self._synergies = tables.synergies
         self._lanes = tables.lanes
@@ -274,8 +273,7 @@ def all_features(state: StationState) -> list[list[float]]:
                 storm[name][i] += a
     out = []
     for i, s in enumerate(state.seats):
-        shield = sum(lane(s.grid, sector)[2] for sector in SHIELD_SECTORS)  # station.shield's total
-        out.append([storm[STORM_I][i], storm[STORM_II][i], storm[FINAL][i], float(shield),
+        out.append([storm[STORM_I][i], storm[STORM_II][i], storm[FINAL][i], float(shield(s.grid)[0]),
                     float(sum(CREDIT_VALUE[c] for c in s.hand)), float(len(s.dock)),
                     float(sum(1 for m in s.grid if m))])
     return out
