@@ -301,7 +301,8 @@ def room_rows(results: dict[str, dict], where: str, row) -> None:
         target_ms = where == "Pyodide"
         row(f"(r) {game} room update, {where}",
             f"median {r['median_ms']:.1f} ms, p90 {r['p90_ms']:.1f}, max {r['max_ms']:.1f}",
-            "median <= 15 ms" if target_ms else f"{r['moves']} moves", r["median_ms"] <= 15 if target_ms else None)
+            "every update (max) <= 15 ms" if target_ms else f"{r['moves']} moves",
+            r["max_ms"] <= 15 if target_ms else None)
 
 
 SIZE_SEEDS = (1, 2, 3)

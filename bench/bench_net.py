@@ -242,7 +242,10 @@ def run(args) -> None:
         if rows:
             print(f"   {name:6} update: JS median {statistics.median(r['js'] for r in rows):.1f} ms "
                   f"(the renderer {statistics.median(r.get('render', 0) for r in rows):.1f}, "
-                  f"of it the morph {statistics.median(r.get('morph', 0) for r in rows):.1f}), "
+                  f"of it the morph {statistics.median(r.get('morph', 0) for r in rows):.1f}; the log "
+                  f"{statistics.median(r.get('log', 0) for r in rows):.1f}, the seat chips "
+                  f"{statistics.median(r.get('seats', 0) for r in rows):.1f}, market, countdown, steps and help "
+                  f"{statistics.median(r.get('rest', 0) for r in rows):.1f}), "
                   "then to its frame (style, layout, the log's scroll) "
                   f"{statistics.median(r['toFrame'] for r in rows):.1f} ms, "
                   f"frame to painted {statistics.median(r['frame'] for r in rows):.1f} ms")

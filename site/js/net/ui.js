@@ -254,9 +254,11 @@ export class TableView {
     this.tableEl.dataset.drawnAt = String(drawnAt);
     if (!(msg.version in this.drawn)) this.drawn[msg.version] = drawnAt;
     this.logUpdate(msg);
+    const logged = now();
     const paused = this.el("[data-testid=paused]");
     if (paused.hidden !== !msg.paused) paused.hidden = !msg.paused;
     this.drawSeats();
+    const seated = now();
     this.drawMarket();
     this.drawCountdown();
     this.drawSteps();
@@ -281,7 +283,7 @@ export class TableView {
           // where the time went (bench/bench_net.py): the update's JS (of it: the renderer, and in
           // that the morph), waiting for its frame, the frame itself
           if (Object.keys(this.timing).length < 500) {
-            this.timing[v] = { js: done - t0, render: rendered - t0, morph: morphed, toFrame: frame - done, frame: this.shown[v] - frame };
+            this.timing[v] = { js: done - t0, render: rendered - t0, morph: morphed, log: logged - drawnAt, seats: seated - logged, rest: done - seated, toFrame: frame - done, frame: this.shown[v] - frame };
           }
         }, 0);
       });
