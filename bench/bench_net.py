@@ -4,7 +4,7 @@ update finished (board, move log, seat chips, countdown) and painted — on ever
 the same measure in a single-device game, as a ratio (median and p95). Prints figures.
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
-                                        [--phones 1|2] [--no-screen] [--warmup 0]
+                                        [--phones 1|2] [--no-screen] [--warmup 0] [--screenshots DIR]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -190,6 +190,13 @@ def run(args) -> None:
                 (lat_host if seat == 0 else lat_phone).append(ms)
             for _ in range(max(0, args.pings - len(rtts))):
                 rtts.append(phones[len(rtts) % len(phones)].evaluate("() => window.tabletopNet.rtt()"))
+            if args.screenshots:  # every device as it stands after the timed moves, to look at
+                args.screenshots.mkdir(parents=True, exist_ok=True)
+                for name, pg in zip(names, pages, strict=True):
+                    # panels off screen are not drawn (`content-visibility: auto`, css/net.css), and a
+                    # full-length screenshot would show them empty: drawn in full for the picture
+                    pg.add_style_tag(content="* { content-visibility: visible !important; }")
+                    pg.screenshot(path=str(args.screenshots / f"{args.game}-{name}.png"), full_page=True)
             timing = {name: pg.evaluate("() => Object.values(window.tabletopNet.timing)")
                       for name, pg in zip(names, pages, strict=True)}
             ops = host.evaluate("() => window.tabletopNet.stats.ops")
@@ -322,6 +329,8 @@ def main() -> int:
     ap.add_argument("--pings", type=int, default=60)
     ap.add_argument("--game", default="guild", choices=["guild", "splendor", "stars", "station"])
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--screenshots", type=Path, default=None,
+                    help="save each device's page (full length) in this folder after the timed moves")
     ap.add_argument("--warmup", type=int, default=0,
                     help="moves played first on each side and not counted (the host's Pyodide compiles its hot "
                          "code to optimised machine code in the first moves: docs/net.md, fourteenth session)")

@@ -158,10 +158,25 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
 
 
 @pytest.mark.timeout(600)
+def station_screen_uses_its_width(screen: Device) -> None:
+    """On the wide shared screen, Station's table fills the page beside the move log: the seats
+    sit to the right of the market, and no column is left empty beside them."""
+    def box(selector: str) -> dict:
+        found = screen.page.locator(selector).first.bounding_box()
+        assert found is not None, f"{selector} is not on the screen"
+        return found
+    table, cols, market, seats = box("[data-testid=net-table]"), box(".sn-cols"), box(".sn-market"), box(".sn-seats")
+    assert seats["x"] >= market["x"] + market["width"], (market, seats)
+    assert seats["y"] < market["y"] + market["height"], (market, seats)
+    assert cols["x"] + cols["width"] >= table["x"] + table["width"] - 2, (table, cols)
+    assert seats["x"] + seats["width"] >= table["x"] + table["width"] - 2, (table, seats)
+
+
 def test_station_whole_game_on_every_device_and_hands_stay_private(devices, base_url):
     seed = 4
     host, (ben, cy), screen, _, _ = table_of_three(devices, base_url, "station", seed)
     phones_collapse_the_market([ben, cy], "market")
+    station_screen_uses_its_width(screen)
     devs = [host, ben, cy, screen]
     by_seat = {0: host, 1: ben, 2: cy}
     credentials = credentials_of(devs)
