@@ -4,7 +4,8 @@ update finished (board, move log, seat chips, countdown) and painted — on ever
 the same measure in a single-device game, as a ratio (median and p95). Prints figures.
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
-                                        [--phones 1|2] [--no-screen] [--warmup 0] [--screenshots DIR]
+                                        [--phones 1|2] [--no-screen] [--warmup 0] [--pause-ms 300]
+                                        [--screenshots DIR]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -25,6 +26,11 @@ between the pages of one browser. The bare round trip is a ping/pong over the sa
 channels (phone → host → phone), measured between moves. For each device the three slowest
 moves are printed with where their time went (the host's answer, the wire, the device's update).
 ``--warmup N`` plays N moves on each side before counting (default 0: every move counts).
+``--pause-ms`` (default 300) is a pause before each tap at the table, as players pause between
+moves: without it the next tap came as soon as the bench had read the last move's figures from
+the four pages (tens of ms), while work the last move left behind (collection, the write-ahead's
+completion, the log's scroll) was still running on the two cores; in the solo game a tap comes
+after the two computers' moves, each after a 300 ms pause (`?botDelay=300`).
 """
 
 from __future__ import annotations
@@ -153,6 +159,8 @@ def run(args) -> None:
                 seat = (last["view"].get("waiting_for") or last["view"]["to_act"])[0]
                 dev = by_seat[seat]
                 dev.wait_for_function("() => window.tabletopNet.legalMoves.length > 0")
+                if args.pause_ms:  # a player's pause before the tap (see --pause-ms)
+                    time.sleep(args.pause_ms / 1000)
                 move = greedy(dev.evaluate("() => window.tabletopNet.last.view"),
                               dev.evaluate("() => window.tabletopNet.legalMoves"), v, seat)
                 assert dev.evaluate("(m) => window.tabletopNet.play(m)", move)
@@ -329,6 +337,10 @@ def main() -> int:
     ap.add_argument("--pings", type=int, default=60)
     ap.add_argument("--game", default="guild", choices=["guild", "splendor", "stars", "station"])
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--pause-ms", type=int, default=300,
+                    help="wait this long before each tap at the table (default 300, as the solo game's computers "
+                         "wait before each of their moves: a tap there comes ≥ 600 ms after the human's last one); "
+                         "0: tap as soon as the last move is shown everywhere and read")
     ap.add_argument("--screenshots", type=Path, default=None,
                     help="save each device's page (full length) in this folder after the timed moves")
     ap.add_argument("--warmup", type=int, default=0,
