@@ -191,7 +191,7 @@ class Host {
             </div>
             <p class="net-viewing" data-testid="viewing" hidden></p>
             <form class="net-form net-host-name" data-testid="host-rename-form">
-              <label>Your name <input maxlength="24" autocomplete="nickname" data-testid="host-name"></label>
+              <label>Your name <input maxlength="24" autocomplete="nickname" placeholder="Seat 1 until you name yourself" data-testid="host-name"></label>
               <button type="submit" class="btn small ghost" data-testid="host-rename">Change my name</button>
             </form>
           </div>
