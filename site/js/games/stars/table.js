@@ -17,6 +17,9 @@ import { boardFocus, boardKey, roveBoards } from "../board-keys.js";
 import { woodAshClicks, ashDishHTML } from "./wood-ash.js";
 import { drawSections, sectionsTouched } from "../sections.js";
 
+/** a data attribute written only when its value changes (as station.js does) */
+const setData = (el, key, value) => { if (el.dataset[key] !== value) el.dataset[key] = value; };
+
 const DEFS = `
       <svg class="st-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>
         ${COLOURS.concat(["white"]).map((c) => `<radialGradient id="st-glow-${c}"><stop offset="0" class="g0 c-${c}"/><stop offset="1" class="g1 c-${c}"/></radialGradient>`).join("")}
@@ -176,18 +179,21 @@ export class StarsTable {
   _paint() {
     const v = this.view;
     const dustMode = this.dustMode();
-    this.root.className = "table stars-table";
+    // set once (clear() resets it), as station.js does: a class a phone table adds to the root
+    // (market-collapsed, net/ui.js) is then not taken off and put back at every update, which
+    // restyled the whole table each time
+    if (!this.root.classList.contains("stars-table")) this.root.className = "table stars-table";
     // in sections (games/sections.js): at a phone table an unchanged section is not parsed again
     drawSections(this.root, [
       ["defs", DEFS],
       ["status", `<div class="status st-status" data-testid="status">${statusHTML(this)}</div>`],
       ...this.columns(dustMode),
     ]);
-    this.root.dataset.phase = v.phase;
-    this.root.dataset.viewer = v.seat === null || v.seat === undefined ? "public" : String(v.seat);
-    this.root.dataset.interactive = this.acting ? "true" : "false";
-    this.root.dataset.offturn = this.offTurnDust ? "true" : "false";
-    this.root.dataset.mode = dustMode ? "stardust" : "";
+    setData(this.root, "phase", v.phase);
+    setData(this.root, "viewer", v.seat === null || v.seat === undefined ? "public" : String(v.seat));
+    setData(this.root, "interactive", this.acting ? "true" : "false");
+    setData(this.root, "offturn", this.offTurnDust ? "true" : "false");
+    setData(this.root, "mode", dustMode ? "stardust" : "");
     this._scrollToTargets();
   }
 
