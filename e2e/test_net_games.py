@@ -157,7 +157,6 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
     assert len(used) >= 3 and all(p["sent"] > 10 and p["wire"] < p["chars"] / 3 for p in used), packed
 
 
-@pytest.mark.timeout(600)
 def station_screen_uses_its_width(screen: Device) -> None:
     """On the wide shared screen, Station's table fills the page beside the move log: the seats
     sit to the right of the market, and no column is left empty beside them."""
@@ -172,6 +171,7 @@ def station_screen_uses_its_width(screen: Device) -> None:
     assert seats["x"] + seats["width"] >= table["x"] + table["width"] - 2, (table, seats)
 
 
+@pytest.mark.timeout(600)
 def test_station_whole_game_on_every_device_and_hands_stay_private(devices, base_url):
     seed = 4
     host, (ben, cy), screen, _, _ = table_of_three(devices, base_url, "station", seed)
