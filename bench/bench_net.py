@@ -5,7 +5,7 @@ the same measure in a single-device game, as a ratio (median and p95). Prints fi
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
                                         [--phones 1|2] [--no-screen] [--warmup 0] [--pause-ms 300]
-                                        [--screenshots DIR]
+                                        [--profile DEVICE] [--screenshots DIR]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -59,6 +59,21 @@ from serve import BackgroundServer, PeerServer  # noqa: E402
 NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
       "ip link set v0 addrgenmode none && ip link set v1 addrgenmode none && ip addr add 198.51.100.1/24 dev v0 && "
       "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
+
+
+def print_profile(name: str, profile: dict, top: int = 25) -> None:
+    """The functions with the most self time in a CDP CPU profile (``--profile``)."""
+    nodes = {n["id"]: n["callFrame"] for n in profile["nodes"]}
+    self_ms: dict[tuple[str, str, int], float] = {}
+    for node, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        f = nodes[node]
+        key = (f["functionName"] or "(anonymous)", f["url"].rsplit("/", 1)[-1], f["lineNumber"] + 1)
+        self_ms[key] = self_ms.get(key, 0.0) + delta / 1000
+    busy = sum(ms for (fn, _, _), ms in self_ms.items() if fn not in ("(idle)", "(program)"))
+    print(f"{name}'s main thread over the timed moves: {busy:.0f} ms of JS, DOM calls and collection; "
+          f"the top {top} by self time:")
+    for (fn, url, line), ms in sorted(self_ms.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"   {ms:8.1f} ms  {fn} {url}:{line}" if url else f"   {ms:8.1f} ms  {fn}")
 
 
 def pct(values: list[float], p: float) -> float:
@@ -127,6 +142,12 @@ def run(args) -> None:
                 pages.append(screen)
                 names.append("screen")
             by_seat = dict(enumerate([host, *phones]))
+            profiler = None
+            if args.profile:  # the JS profile of one device's main thread over the timed moves
+                profiler = pages[names.index(args.profile)].context.new_cdp_session(pages[names.index(args.profile)])
+                profiler.send("Profiler.enable")
+                profiler.send("Profiler.setSamplingInterval", {"interval": 100})
+                profiler.send("Profiler.start")
 
             rtts: list[float] = []
             lat_all: list[float] = []
@@ -198,6 +219,8 @@ def run(args) -> None:
                 (lat_host if seat == 0 else lat_phone).append(ms)
             for _ in range(max(0, args.pings - len(rtts))):
                 rtts.append(phones[len(rtts) % len(phones)].evaluate("() => window.tabletopNet.rtt()"))
+            if profiler is not None:
+                print_profile(args.profile, profiler.send("Profiler.stop")["profile"])
             if args.screenshots:  # every device as it stands after the timed moves, to look at
                 args.screenshots.mkdir(parents=True, exist_ok=True)
                 for name, pg in zip(names, pages, strict=True):
@@ -341,6 +364,8 @@ def main() -> int:
                     help="wait this long before each tap at the table (default 300, as the solo game's computers "
                          "wait before each of their moves: a tap there comes ≥ 600 ms after the human's last one); "
                          "0: tap as soon as the last move is shown everywhere and read")
+    ap.add_argument("--profile", choices=["host", "Ana", "Ben", "screen"],
+                    help="print the JS profile (self time by function) of this device over the timed moves")
     ap.add_argument("--screenshots", type=Path, default=None,
                     help="save each device's page (full length) in this folder after the timed moves")
     ap.add_argument("--warmup", type=int, default=0,
