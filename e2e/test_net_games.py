@@ -97,7 +97,7 @@ def results_everywhere(devs: list[Device], names: dict[int, str]) -> str:
 @pytest.mark.timeout(600)
 def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_out_of_turn(devices, base_url):
     seed = 3
-    host, (ben, cy), screen, _, _ = table_of_three(devices, base_url, "stars", seed)
+    host, (ben, cy), screen, _, code = table_of_three(devices, base_url, "stars", seed)
     phones_collapse_the_market([ben, cy], "rewards")
     devs = [host, ben, cy, screen]
     by_seat = {0: host, 1: ben, 2: cy}
@@ -155,6 +155,13 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
     packed = host.page.evaluate("() => window.tabletopNet.packed")
     used = [p for p in packed.values() if p["sent"]]
     assert len(used) >= 3 and all(p["sent"] > 10 and p["wire"] < p["chars"] / 3 for p in used), packed
+    # the screen's main board, patched piece by piece all game long (its sections: main-board.js),
+    # is the board a screen opened now draws afresh
+    fresh = watch_with_code(devices.new("screen"), base_url, code)
+    fresh.wait_version(host.last()["version"])
+    board = "(el) => el.innerHTML.replace(/\\s+/g, ' ')"
+    drawn = screen.page.get_by_test_id("main-board").evaluate(board)
+    assert drawn == fresh.page.get_by_test_id("main-board").evaluate(board) and "forage" in drawn
 
 
 def station_screen_uses_its_width(screen: Device) -> None:

@@ -17,7 +17,10 @@ export function mapConfirmHTML(table) {
   return "";
 }
 
-export function mainBoardHTML(table) {
+/** the main board as sections (games/sections.js): its lines, the Village, the path spaces and
+ * each foraging space apart, so that a move which lights a path or takes a foraging token has
+ * only that piece parsed again at a phone table, not the whole board */
+export function mainBoardSections(table) {
   const v = table.view;
   const map = v.map;
   const name = table.hooks.seatName;
@@ -26,12 +29,14 @@ export function mainBoardHTML(table) {
   const live = table.acting && v.phase === "action";
   const stepSpaces = new Set(live && v.turn.scout ? table.movesOf("scout_step").map((m) => m.space) : []);
   const forageTargets = new Set(live && !v.turn.scout ? table.movesOf("forage").map((m) => m.space) : []);
-  const out = [];
+  let out = [];
   const line = (a, b, cls) => `<line class="${cls}" x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"/>`;
   for (const p of map.paths) for (const q of p.links) if (q > p.id) out.push(line(p, P[q], `link${lit[p.id] && lit[q] ? " lit" : ""}`));
   for (const a of map.village.adjacent) out.push(line(map.village, P[a], `link village-link${lit[a] ? " lit" : ""}`));
   const fstate = Object.fromEntries(v.main_board.foraging.map((f) => [f.id, f]));
   for (const f of map.foraging) out.push(line(f, P[f.doorstep], `door c-${f.colour}${fstate[f.id].connected ? " lit" : ""}`));
+  const lines = out.join("");
+  out = [];
   // the Village, with the villagers making offerings
   const vil = map.village;
   out.push(`<g class="village"><title>The Village</title><circle cx="${vil.x}" cy="${vil.y}" r="6.2" class="village-bg" fill="url(#st-glow-yellow)"/>
@@ -40,6 +45,8 @@ export function mainBoardHTML(table) {
   v.seats.forEach((s) => s.villagers.forEach((pl) => { if (pl === "village") inVillage.push(s.seat); }));
   inVillage.forEach((seat, i) => out.push(meeple(vil.x - 4.5 + (i % 5) * 2.3, vil.y + 7.6 + Math.floor(i / 5) * 3.4, 1.05, `seatfill-${seat}`, `${name(seat)}'s villager (offering)`)));
   out.push(`<text class="map-label" x="${vil.x}" y="${vil.y - 7.4}">Village</text>`);
+  const village = out.join("");
+  out = [];
   // path spaces
   // while scouting the board is drawn at 5 px a unit at least (CSS: .mainboard.scouting, scrolled
   // sideways in its box on a phone), and each listed path space is a button with a hit circle of
@@ -59,7 +66,9 @@ export function mainBoardHTML(table) {
       out.push(`<circle class="${cls}" cx="${p.x}" cy="${p.y}" r="2.5" data-path="${p.id}">${title}</circle>`);
     }
   }
-  // foraging spaces
+  const paths = out.join("");
+  out = [];
+  // foraging spaces, a section each
   for (const f of map.foraging) {
     const st = fstate[f.id];
     const tgt = forageTargets.has(f.id);
@@ -86,13 +95,20 @@ export function mainBoardHTML(table) {
     st.villagers.forEach((seat, i) => parts.push(meeple(x - 5.8, y - 2 + i * 2.6, 0.95, `seatfill-${seat}`, `${name(seat)}'s villager`)));
     const label = `${f.id}: ${f.kind}, scout with ${f.colour}, costs ${lightText(f.cost)}; early bird +${lightText(f.early_cost)} for ${REWARD_TEXT[f.early_reward]}${
       st.early_bird_covered_by !== null ? " (taken)" : ""}; ${st.tokens} left${st.connected ? ", connected" : ""}`;
-    out.push(`<g class="forage${tgt ? " target" : ""}${table.sel.forage === f.id ? " picked" : ""}${st.connected ? " connected" : ""}" data-action="forage" data-from="map" data-forage="${f.id}"
-      data-fk="forage-map:${f.id}" role="button" tabindex="0" aria-label="${esc(label)}"><title>${esc(label)}</title>${parts.join("")}</g>`);
+    out.push([`forage:${f.id}`, `<g class="forage${tgt ? " target" : ""}${table.sel.forage === f.id ? " picked" : ""}${st.connected ? " connected" : ""}" data-action="forage" data-from="map" data-forage="${f.id}"
+      data-fk="forage-map:${f.id}" role="button" tabindex="0" aria-label="${esc(label)}"><title>${esc(label)}</title>${parts.join("")}</g>`]);
   }
-  return `<div class="block-head"><h3>Main board</h3><span class="muted">lit paths are shared; tap a foraging space for its details</span></div>
-    <div class="board-scroll"><svg class="mainboard${scouting ? " scouting" : ""}" viewBox="-3 -4 106 108" role="group" aria-label="Main board"
-      data-rove="geo" data-rove-name="main" aria-description="arrow keys move between its spaces">${out.join("")}</svg></div>
-    ${mapConfirmHTML(table)}`;
+  return [
+    ["head", `<div class="block-head"><h3>Main board</h3><span class="muted">lit paths are shared; tap a foraging space for its details</span></div>
+    `],
+    ["scroll", `<div class="board-scroll">`, [
+      ["svg", `<svg class="mainboard${scouting ? " scouting" : ""}" viewBox="-3 -4 106 108" role="group" aria-label="Main board"
+      data-rove="geo" data-rove-name="main" aria-description="arrow keys move between its spaces">`,
+      [["lines", lines], ["village", village], ["paths", paths], ...out], "</svg>"],
+    ], "</div>"],
+    ["confirm", `
+    ${mapConfirmHTML(table)}`],
+  ];
 }
 
 // ------------------------------------------------------------------ taps on the main board

@@ -7,7 +7,7 @@
 
 import { COLOURS, ckey } from "./common.js";
 import { boardClicks, mineHTML } from "./board.js";
-import { mainBoardClicks, mainBoardHTML } from "./main-board.js";
+import { mainBoardClicks, mainBoardSections } from "./main-board.js";
 import { nightSkyClicks, nightSkyHTML } from "./night-sky.js";
 import { panelClicks, panelHTML, statusHTML } from "./panels.js";
 import { seatsSections } from "./seats.js";
@@ -247,7 +247,6 @@ export class StarsTable {
   worldSections() {
     const block = {
       sky: () => `<div class="sky-wrap">${nightSkyHTML(this)}</div>`,
-      board: () => `<div class="mainboard-wrap" data-testid="main-board">${mainBoardHTML(this)}</div>`,
       ash: () => `<div class="ash-wrap" data-testid="wood-ash">${ashDishHTML(this)}</div>`,
       supplies: () => `<div class="supplies">
         <div class="rewards-wrap" data-testid="rewards" data-collapsible="market">${rewardsHTML(this)}</div>
@@ -255,7 +254,9 @@ export class StarsTable {
     };
     const order = { wood_ash: ["ash", "sky", "supplies", "board"], action: ["board", "sky", "supplies", "ash"] }[this.view.phase]
       || ["sky", "board", "supplies", "ash"];
-    return order.map((k) => [k, block[k]()]);
+    return order.map((k) => (k === "board"  // the main board in its own sections (main-board.js)
+      ? [k, `<div class="mainboard-wrap" data-testid="main-board">`, mainBoardSections(this), "</div>"]
+      : [k, block[k]()]));
   }
 
   focusSeat() {
