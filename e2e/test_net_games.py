@@ -155,13 +155,14 @@ def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_ou
     packed = host.page.evaluate("() => window.tabletopNet.packed")
     used = [p for p in packed.values() if p["sent"]]
     assert len(used) >= 3 and all(p["sent"] > 10 and p["wire"] < p["chars"] / 3 for p in used), packed
-    # the screen's main board, patched piece by piece all game long (its sections: main-board.js),
-    # is the board a screen opened now draws afresh
+    # the screen's main board and the seat's board it shows, patched piece by piece all game long
+    # (their sections: main-board.js, board.js), are what a screen opened now draws afresh
     fresh = watch_with_code(devices.new("screen"), base_url, code)
     fresh.wait_version(host.last()["version"])
-    board = "(el) => el.innerHTML.replace(/\\s+/g, ' ')"
-    drawn = screen.page.get_by_test_id("main-board").evaluate(board)
-    assert drawn == fresh.page.get_by_test_id("main-board").evaluate(board) and "forage" in drawn
+    html = "(el) => el.innerHTML.replace(/\\s+/g, ' ')"
+    for part, inside in (("main-board", "forage"), ("my-area", "hexboard")):
+        drawn = screen.page.get_by_test_id(part).evaluate(html)
+        assert drawn == fresh.page.get_by_test_id(part).evaluate(html) and inside in drawn, part
 
 
 def station_screen_uses_its_width(screen: Device) -> None:

@@ -6,6 +6,7 @@ import { esc } from "../gems-ui.js";
 import { BONUS, DIRS, SQ3, ckey, f1, plural, turned } from "./common.js";
 import { bonusFace, dustFace, hexPoints, hexXY, tileFace } from "./svg.js";
 import { trayHTML } from "./tray.js";
+import { flattenSections } from "../sections.js";
 
 export const CELLS = (() => {
   const out = [];
@@ -28,7 +29,14 @@ export function linesInto(tiles, cell) {
  * `opts.preview`: {cell, colour, lines, fits} or {cell, dust, fits}; `opts.corners`: bonus
  * tokens that may be chosen; `opts.live`: the cells are buttons.
  */
-export function boardSVG(board, seat, { size = 10, live = false, targets = null, preview = null, corners = null, label = "" } = {}) {
+export function boardSVG(board, seat, opts = {}) {
+  return flattenSections([boardSVGSection(board, seat, opts)]);
+}
+
+/** `boardSVG` as one section (games/sections.js): the <svg> a container of its cells, the faces
+ * on them, and the tap areas (with the preview), so that at a phone table a tile placed or a cell
+ * chosen has only its piece parsed again */
+export function boardSVGSection(board, seat, { size = 10, live = false, targets = null, preview = null, corners = null, label = "" } = {}) {
   const tiles = new Map(board.tiles.map((t) => [ckey(t.cell), t]));
   const dust = new Map(board.stardust.map((d) => [ckey(d.cell), d.count]));
   const bonus = new Map(board.bonus.map((b) => [ckey(b.cell), b]));
@@ -70,12 +78,22 @@ export function boardSVG(board, seat, { size = 10, live = false, targets = null,
       <polygon class="preview-ring" points="${hexPoints(x, y, size * 0.95)}"/></g>`;
   }
   const w = size * SQ3 * 3.5 + 2, h = size * 5.5 + 2;
-  return `<svg class="hexboard" viewBox="${f1(-w)} ${f1(-h)} ${f1(2 * w)} ${f1(2 * h)}" role="group" aria-label="${esc(label)}"${
-      live ? ' data-rove="geo" data-rove-name="mine" aria-description="arrow keys move between the cells"' : ""}>
-    <g class="cells">${base.join("")}</g><g class="faces">${faces.join("")}</g>${ghost}<g class="hits">${hits.join("")}</g></svg>`;
+  return ["svg", `<svg class="hexboard" viewBox="${f1(-w)} ${f1(-h)} ${f1(2 * w)} ${f1(2 * h)}" role="group" aria-label="${esc(label)}"${
+      live ? ' data-rove="geo" data-rove-name="mine" aria-description="arrow keys move between the cells"' : ""}>`, [
+    ["cells", `
+    <g class="cells">${base.join("")}</g>`],
+    ["faces", `<g class="faces">${faces.join("")}</g>`],
+    ["hits", `${ghost}<g class="hits">${hits.join("")}</g>`],
+  ], "</svg>"];
 }
 
+/** the seat's own board with its head and what goes under it, as HTML (see `mineSections`) */
 export function mineHTML(table, dustMode) {
+  return flattenSections(mineSections(table, dustMode));
+}
+
+/** the seat's own board with its head and what goes under it, as sections (games/sections.js) */
+export function mineSections(table, dustMode) {
   const v = table.view;
   const name = table.hooks.seatName;
   let seat = v.seat;
@@ -102,11 +120,15 @@ export function mineHTML(table, dustMode) {
     if (table.has("bonus")) corners = new Set(table.movesOf("bonus").map((m) => m.token).filter(Boolean));
   }
   const title = mine ? "Your board" : `${name(seat)}'s board`;
-  const svg = boardSVG(s.board, seat, { live: mine && table.live, targets, preview, corners, label: `${title}: a hexagon of 37 cells` });
+  const svg = boardSVGSection(s.board, seat, { live: mine && table.live, targets, preview, corners, label: `${title}: a hexagon of 37 cells` });
   const meta = `${plural(s.vacant_spaces, "vacant cell")} · bag ${s.bag_count} · ✦ ${s.stardust}${s.set_aside.length ? ` · ${s.set_aside.length} set aside` : ""}`;
-  return `<div class="mine-head"><h3><i class="seat-dot s${seat}" aria-hidden="true"></i>${esc(title)}</h3><span class="muted">${meta}</span></div>
-    <div class="board-wrap${dustMode ? " dust-mode" : ""}" data-testid="board-${seat}" data-seat="${seat}">${svg}</div>
-    ${mine && dustMode ? dustConfirmHTML(table) : ""}${mine && t ? trayHTML(table, t) : ""}`;
+  return [
+    ["head", `<div class="mine-head"><h3><i class="seat-dot s${seat}" aria-hidden="true"></i>${esc(title)}</h3><span class="muted">${meta}</span></div>
+    `],
+    ["wrap", `<div class="board-wrap${dustMode ? " dust-mode" : ""}" data-testid="board-${seat}" data-seat="${seat}">`, [svg], "</div>"],
+    ["under", `
+    ${mine && dustMode ? dustConfirmHTML(table) : ""}${mine && t ? trayHTML(table, t) : ""}`],
+  ];
 }
 
 /** under the board: spend stardust on the chosen cell */

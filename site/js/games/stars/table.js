@@ -6,7 +6,7 @@
 // main-board.js, night-sky.js, wood-ash.js, supplies.js, seats.js.
 
 import { COLOURS, ckey } from "./common.js";
-import { boardClicks, mineHTML } from "./board.js";
+import { boardClicks, mineHTML, mineSections } from "./board.js";
 import { mainBoardClicks, mainBoardSections } from "./main-board.js";
 import { nightSkyClicks, nightSkyHTML } from "./night-sky.js";
 import { panelClicks, panelHTML, statusHTML } from "./panels.js";
@@ -234,7 +234,7 @@ export class StarsTable {
     const v = this.view;
     const panel = ["panel", `<div class="action-panel st-panel${this.live ? " live" : ""}" data-testid="action-panel" aria-live="polite">`,
       [["panel-in", panelHTML(this)]], "</div>"];
-    const mine = ["mine", `<section class="st-mine" data-testid="my-area">`, [["mine-in", mineHTML(this, dustMode)]], "</section>"];
+    const mine = ["mine", `<section class="st-mine" data-testid="my-area">`, mineSections(this, dustMode), "</section>"];
     const world = ["world", `<section class="st-world" aria-label="Main board, night sky and supplies">`, this.worldSections(), "</section>"];
     const seats = ["seats", `<section class="st-seats" aria-label="Seats">`, seatsSections(this), "</section>"];
     const boardFirst = !["wood_ash", "action"].includes(v.phase);
