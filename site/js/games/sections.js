@@ -24,6 +24,12 @@ export function drawSections(root, list) {
   else root.innerHTML = flattenSections(list);
 }
 
+/** a data attribute written only when its value changes (a renderer's root keeps what a phone
+ *  table added to it, and an unchanged table is not restyled) */
+export function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
 /** a part of the root was written directly (root.querySelector(…).innerHTML = …): the
  *  next drawSections must not take what it drew before as still there */
 export function sectionsTouched(root) {

@@ -11,7 +11,7 @@
 
 import { esc } from "./gems-ui.js";
 import { boardFocus, boardKey, roveBoards } from "./board-keys.js";
-import { drawSections } from "./sections.js";
+import { drawSections, setData } from "./sections.js";
 
 (() => {
   const href = new URL("../../css/station.css", import.meta.url).href;
@@ -33,7 +33,6 @@ const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const f1 = (n) => Math.round(n * 100) / 100;
 const nkey = (node) => `${node.ring},${node.sector}`;
 const nodeText = (node) => `${RING_NAME[node.ring]} ring, sector ${node.sector}`;
-const setData = (el, k, v) => { if (el.dataset[k] !== v) el.dataset[k] = v; };
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ---------------------------------------------------------------------------- geometry

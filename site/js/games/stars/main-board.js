@@ -67,8 +67,7 @@ export function mainBoardSections(table) {
     }
   }
   const paths = out.join("");
-  out = [];
-  // foraging spaces, a section each
+  const forages = [];  // foraging spaces, a section each
   for (const f of map.foraging) {
     const st = fstate[f.id];
     const tgt = forageTargets.has(f.id);
@@ -95,7 +94,7 @@ export function mainBoardSections(table) {
     st.villagers.forEach((seat, i) => parts.push(meeple(x - 5.8, y - 2 + i * 2.6, 0.95, `seatfill-${seat}`, `${name(seat)}'s villager`)));
     const label = `${f.id}: ${f.kind}, scout with ${f.colour}, costs ${lightText(f.cost)}; early bird +${lightText(f.early_cost)} for ${REWARD_TEXT[f.early_reward]}${
       st.early_bird_covered_by !== null ? " (taken)" : ""}; ${st.tokens} left${st.connected ? ", connected" : ""}`;
-    out.push([`forage:${f.id}`, `<g class="forage${tgt ? " target" : ""}${table.sel.forage === f.id ? " picked" : ""}${st.connected ? " connected" : ""}" data-action="forage" data-from="map" data-forage="${f.id}"
+    forages.push([`forage:${f.id}`, `<g class="forage${tgt ? " target" : ""}${table.sel.forage === f.id ? " picked" : ""}${st.connected ? " connected" : ""}" data-action="forage" data-from="map" data-forage="${f.id}"
       data-fk="forage-map:${f.id}" role="button" tabindex="0" aria-label="${esc(label)}"><title>${esc(label)}</title>${parts.join("")}</g>`]);
   }
   return [
@@ -104,7 +103,7 @@ export function mainBoardSections(table) {
     ["scroll", `<div class="board-scroll">`, [
       ["svg", `<svg class="mainboard${scouting ? " scouting" : ""}" viewBox="-3 -4 106 108" role="group" aria-label="Main board"
       data-rove="geo" data-rove-name="main" aria-description="arrow keys move between its spaces">`,
-      [["lines", lines], ["village", village], ["paths", paths], ...out], "</svg>"],
+      [["lines", lines], ["village", village], ["paths", paths], ...forages], "</svg>"],
     ], "</div>"],
     ["confirm", `
     ${mapConfirmHTML(table)}`],

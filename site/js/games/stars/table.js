@@ -15,10 +15,7 @@ import { offeringHTML, rewardsHTML } from "./supplies.js";
 import { trayClicks } from "./tray.js";
 import { boardFocus, boardKey, roveBoards } from "../board-keys.js";
 import { woodAshClicks, ashDishHTML } from "./wood-ash.js";
-import { drawSections, sectionsTouched } from "../sections.js";
-
-/** a data attribute written only when its value changes (as station.js does) */
-const setData = (el, key, value) => { if (el.dataset[key] !== value) el.dataset[key] = value; };
+import { drawSections, sectionsTouched, setData } from "../sections.js";
 
 const DEFS = `
       <svg class="st-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>
