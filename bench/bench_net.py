@@ -5,7 +5,7 @@ the same measure in a single-device game, as a ratio (median and p95). Prints fi
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
                                         [--phones 1|2] [--no-screen] [--warmup 0] [--pause-ms 300]
-                                        [--profile DEVICE] [--screenshots DIR]
+                                        [--profile DEVICE] [--screenshots DIR] [--reduced-motion]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -31,6 +31,7 @@ moves: without it the next tap came as soon as the bench had read the last move'
 the four pages (tens of ms), while work the last move left behind (collection, the write-ahead's
 completion, the log's scroll) was still running on the two cores; in the solo game a tap comes
 after the two computers' moves, each after a 300 ms pause (`?botDelay=300`).
+``--reduced-motion``: every device, the single one too, prefers reduced motion (no pulses).
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ def run(args) -> None:
                 # with four devices in one browser, a page waits for the others' frames)
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 browsers.append(browser)
-                ctx = browser.new_context(viewport=viewport, service_workers="block")
+                ctx = browser.new_context(viewport=viewport, service_workers="block",
+                                          reduced_motion="reduce" if args.reduced_motion else "no-preference")
                 ctx.route("**/config.json", lambda r: r.fulfill(body=cfg, content_type="application/json"))
                 return ctx.new_page()
 
@@ -357,6 +359,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=60)
     ap.add_argument("--local-moves", type=int, default=30)
+    ap.add_argument("--reduced-motion", action="store_true",
+                    help="every device prefers reduced motion (no breathing highlights)")
     ap.add_argument("--pings", type=int, default=60)
     ap.add_argument("--game", default="guild", choices=["guild", "splendor", "stars", "station"])
     ap.add_argument("--seed", type=int, default=5)

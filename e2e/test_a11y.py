@@ -265,3 +265,33 @@ def test_the_boot_shows_motion_every_second(page: Page, base_url: str) -> None:
     stages = {f[3] for f in frames}
     print(f"\nthe boot, a download held back 3 s: {len(frames)} samples, {len(stages)} stages")
     assert any("Python" in s for s in stages), stages
+
+
+# every animation running on the page: its element's classes, its iterations and when it ends (ms)
+RUNNING = """() => document.getAnimations().filter((a) => a.playState === 'running').map((a) => {
+  const t = a.effect.getComputedTiming();
+  const el = a.effect.target;
+  return {name: a.animationName, on: el.getAttribute('class'), iterations: t.iterations === Infinity ? -1 : t.iterations,
+          end: t.endTime}; })"""  # noqa: E501  (JavaScript kept as written)
+
+
+@pytest.mark.parametrize("game", ["stars", "station"])
+def test_a_highlight_pulses_less_than_five_seconds_then_stays_lit(page: Page, base_url: str, game: str) -> None:
+    """WCAG 2.2.2: the first turn's guide lights what to tap with a pulse that stops within five
+    seconds, and the element stays lit; a phone waiting for its player then draws nothing (the endless
+    pulse used 12–13 % of a core while the player thought). tests/test_site_motion.py holds every
+    other highlight of the site's CSS (legal spaces, cells, nobles) to the same rule."""
+    page.set_viewport_size(PHONE)
+    open_site(page, base_url)
+    start_game(page, game, ["human", "greedy"], seed=4)
+    assert wait_state(page) == "turn"
+    running = page.evaluate(RUNNING)
+    assert running, f"{game}: nothing pulses at the player's turn"
+    print(f"\n{game}: pulsing at the player's turn: {running}")
+    for anim in running:
+        assert anim["iterations"] != -1 and anim["end"] < 5000, anim
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')", timeout=6000)
+    for anim in running:  # the same elements, lit still
+        selector = "." + ".".join(anim["on"].split())
+        assert page.locator(selector).count() > 0, f"{game}: {selector} went away with its pulse"
+    assert wait_state(page) == "turn"

@@ -1,0 +1,66 @@
+"""Highlights move for less than five seconds, then stay lit (WCAG 2.2.2, Pause, Stop, Hide).
+
+A legal space, a cell to place on or a noble to choose pulses three times to catch the eye and then
+stays lit without moving: an endless pulse repaints the device's screen every frame while the
+player thinks (12–13 % of a core on a waiting phone in Stars and Station, docs/accessibility.md).
+Only what shows that work is under way may loop: the spinner of a computer thinking and the boot
+screen's bar and gems.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+# what may loop for ever: indicators of work under way, gone when it is done
+LOOPING_ALLOWED = {".spinner", ".gemrow i"}
+BOOT_BAR = "sweep"  # index.html's loading bar (its keyframes name)
+
+RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+ANIMATION = re.compile(r"animation\s*:\s*([^;]+)")
+
+
+def _stylesheets() -> list[tuple[str, str]]:
+    sheets = [(str(p.relative_to(ROOT)), p.read_text()) for p in sorted(SITE.rglob("*.css"))]
+    for page in sorted(SITE.rglob("*.html")):
+        for block in re.findall(r"<style[^>]*>(.*?)</style>", page.read_text(), flags=re.S):
+            sheets.append((str(page.relative_to(ROOT)), block))
+    return sheets
+
+
+def _animations() -> list[tuple[str, str, str]]:
+    """(file, selector, animation value) of every `animation:` declaration of the site."""
+    out = []
+    for name, text in _stylesheets():
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        for selector, body in RULE.findall(text):
+            for value in ANIMATION.findall(body):
+                out.append((name, " ".join(selector.split()), value.strip()))
+    return out
+
+
+def test_the_site_has_highlight_animations_to_check() -> None:
+    found = [value.split()[0] for _, _, value in _animations()]
+    assert {"pulse", "st-breathe", "sn-pulse", "tour-pulse"} <= set(found), found
+
+
+def test_no_highlight_loops_for_ever() -> None:
+    looping = [(name, selector, value) for name, selector, value in _animations()
+               if "infinite" in value.split() and selector not in LOOPING_ALLOWED
+               and value.split()[0] != BOOT_BAR]
+    assert not looping, looping
+
+
+def test_every_highlight_stops_within_five_seconds() -> None:
+    for name, selector, value in _animations():
+        words = value.split()
+        if "infinite" in words:
+            continue
+        seconds = [float(w[:-2]) / 1000 if w.endswith("ms") else float(w[:-1])
+                   for w in words if re.fullmatch(r"[\d.]+m?s", w)]
+        counts = [float(w) for w in words if re.fullmatch(r"\d+(\.\d+)?", w)]
+        duration, delay = (seconds + [0.0, 0.0])[:2]
+        total = delay + duration * (counts[0] if counts else 1)
+        assert total < 5, (name, selector, value, total)
