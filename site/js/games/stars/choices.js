@@ -52,8 +52,16 @@ export function villagerText(place) {
   return esc(place);
 }
 
+/** a supply space's needs as icons, remembered by the counts (the same few at every update) */
+const NEEDS_HTML = new Map();
 export function needsHTML(needs) {
-  return KINDS.filter((k) => needs[k]).map((k) => `<span class="need-k">${Array.from({ length: needs[k] }, () => kindIcon(k)).join("")}</span>`).join("");
+  const key = KINDS.map((k) => needs[k] || 0).join(" ");
+  let html = NEEDS_HTML.get(key);
+  if (html === undefined) {
+    html = KINDS.filter((k) => needs[k]).map((k) => `<span class="need-k">${kindIcon(k).repeat(needs[k])}</span>`).join("");
+    if (NEEDS_HTML.size < 1024) NEEDS_HTML.set(key, html);
+  }
+  return html;
 }
 
 export function forageLabel(table, fid) {

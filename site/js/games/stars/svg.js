@@ -7,13 +7,21 @@ import { COLOURS, SQ3, f1, turned } from "./common.js";
 export function hexXY(cell, size) {
   return [size * SQ3 * (cell[0] + cell[1] / 2), size * 1.5 * cell[1]];
 }
+/** the points of a hexagon, remembered: a board draws the same few hundred at every update */
+const HEX_POINTS = new Map();
 export function hexPoints(x, y, size) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = (Math.PI / 180) * (30 + 60 * k);
-    pts.push(`${f1(x + size * Math.cos(a))},${f1(y + size * Math.sin(a))}`);
+  const key = `${x} ${y} ${size}`;
+  let points = HEX_POINTS.get(key);
+  if (points === undefined) {
+    const pts = [];
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 180) * (30 + 60 * k);
+      pts.push(`${f1(x + size * Math.cos(a))},${f1(y + size * Math.sin(a))}`);
+    }
+    points = pts.join(" ");
+    if (HEX_POINTS.size < 4096) HEX_POINTS.set(key, points);
   }
-  return pts.join(" ");
+  return points;
 }
 export function starPoints(x, y, outer, inner, n = 5, turn = -90) {
   const pts = [];
