@@ -70,7 +70,7 @@ def _input(match: Match, seat: int) -> Reply:
     if not moves:
         _refuse("illegal_move", f"seat {seat} has no move to make now")
     view = match.view(seat)
-    return {"view": view, "moves": moves, "seed": view_rng(view, seat, len(match.log)).to_json()}
+    return {"view": view, "moves": moves, "seed": view_rng(view, seat, match.moves_made).to_json()}
 
 
 def _op_bot_input(session: Session, request: dict[str, Any]) -> Reply:
@@ -115,7 +115,7 @@ def _op_bot_choose(session: Session, request: dict[str, Any]) -> Reply:
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:
     """engine/protocol.py's ``room_tick`` with ``bot_due``: ``{seat, bot}`` or ``null`` (`Room.bot_wanted`)."""
     room = session.room(request)
-    outbox = room.tick()
+    outbox = room.written(room.tick())
     return {"outbox": outbox, "next_tick": room.next_tick(), "bot_due": room.bot_wanted()}
 
 
@@ -137,7 +137,7 @@ def _op_room_bot_move(session: Session, request: dict[str, Any]) -> Reply:
     if "move" not in request:
         _refuse("bad_message", "field 'move' is missing")
     try:
-        return {"outbox": room.bot_move(seat, request["move"])}
+        return {"outbox": room.written(room.bot_move(seat, request["move"]))}
     except ValueError as exc:
         _refuse("illegal_move", str(exc))
     except IllegalMove as exc:

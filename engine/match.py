@@ -134,6 +134,15 @@ class Match:
         """The accepted moves so far, as ``[seat, move]`` pairs (a copy)."""
         return [[seat, _copy_move(move)] for seat, move in self._log]
 
+    @property
+    def moves_made(self) -> int:
+        """How many moves have been accepted (the length of `log`, without copying it)."""
+        return len(self._log)
+
+    def seats_since(self, moves: int) -> list[int]:
+        """The seat of each move accepted after the first ``moves``, in order."""
+        return [seat for seat, _ in self._log[moves:]]
+
     def to_act(self) -> list[int]:
         """The seats that may act now (empty once the game is over)."""
         return self._rules.to_act(self._state)

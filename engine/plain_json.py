@@ -102,6 +102,31 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), allow_nan=False)
 
 
+class Written:
+    """A JSON value with the text `dumps` wrote for it.
+
+    A room checks that a move's outbox can be written (writing it) before it keeps the move;
+    the reply that carries the outbox then puts that text in as it is (`dumps_object`) rather
+    than writing the same updates a second time.
+    """
+
+    __slots__ = ("text", "value")
+
+    def __init__(self, value: Any, text: str) -> None:
+        self.value = value
+        self.text = text
+
+
+def dumps_object(obj: dict[str, Any]) -> str:
+    """`dumps` of an object whose values may be `Written` (their text goes in as it is): the
+    same text `dumps` writes for the object with each `Written` replaced by its value."""
+    if not any(type(value) is Written for value in obj.values()):
+        return dumps(obj)
+    parts = [dumps(key) + ":" + (value.text if type(value) is Written else dumps(value))
+             for key, value in obj.items()]
+    return "{" + ",".join(parts) + "}"
+
+
 def canonical(value: Any) -> str:
     """JSON text that is the same for equal JSON values whatever their key order (keys sorted)."""
     return json.dumps(value, separators=(",", ":"), allow_nan=False, sort_keys=True)

@@ -232,12 +232,12 @@ def _op_room_disconnect(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_room_message(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    return {"outbox": room.receive(_field(request, "device", str), request.get("message"))}
+    return {"outbox": room.written(room.receive(_field(request, "device", str), request.get("message")))}
 
 
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    outbox = room.tick()
+    outbox = room.written(room.tick())
     return {"outbox": outbox, "next_tick": room.next_tick()}
 
 
@@ -360,7 +360,7 @@ def handle(text: str, session: Session | None = None) -> str:
         return plain_json.dumps(_error(None, "bad_message", f"not JSON: {exc}"))
     reply = answer(session or _SESSION, request)
     try:
-        return plain_json.dumps(reply)
+        return plain_json.dumps_object(reply)
     except (TypeError, ValueError, RecursionError) as exc:  # a bug: the reply itself is not plain JSON
         return plain_json.dumps(_error(reply.get("id"), "internal", f"the reply could not be written: {exc}"))
 

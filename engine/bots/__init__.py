@@ -107,5 +107,5 @@ def choose_move(match: Any, seat: int, bot: str, rng: Rng | None = None,
         raise ValueError(f"seat {seat} has no move to make now")
     view = match.view(seat)
     if rng is None:
-        rng = view_rng(view, seat, len(match.log))
+        rng = view_rng(view, seat, match.moves_made)
     return BOTS[bot](view, moves, rng, think_ms=think_ms, iterations=iterations)

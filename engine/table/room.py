@@ -78,6 +78,8 @@ class Room:
     paused: bool = False
     closed: str | None = None  # why the room closed, once it has
     limits: RateLimit = field(default_factory=RateLimit)
+    # the last accepted move's outbox and the JSON text `_play` wrote for it (`written`)
+    _last_written: tuple[Outbox, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def policy(self) -> TablePolicy:
@@ -146,7 +148,7 @@ class Room:
             "view": self.match.view(seat),
             "legal_moves": compact(legal),
             "help": describe(self.match.game, legal) if seat is not None else None,
-            "version": len(self.match.log),
+            "version": self.match.moves_made,
             "events": events or [],
             "seats": self._seats_public(),
             "screen": bool(self.screens),
@@ -374,10 +376,9 @@ class Room:
         (a double tap, a resent message). Other seats' moves in between do not make it
         stale — at a simultaneous phase each seat acts at its own pace — and the engine
         still judges whether it is legal now."""
-        log = self.match.log
-        if not 0 <= version <= len(log):
+        if not 0 <= version <= self.match.moves_made:
             return True
-        return any(entry[0] == seat for entry in log[version:])
+        return seat in self.match.seats_since(version)
 
     def _play(self, seat: int, move: Move, lead: list[Event] | None = None) -> Outbox:
         """Apply ``move`` for ``seat`` with all that follows — the timers, every device's update and
@@ -387,13 +388,23 @@ class Room:
         events = self.match.play(seat, move)
         try:
             out = self._accepted([*(lead or []), *events], acted=seat)
-            plain_json.dumps(out)
+            text = plain_json.dumps(out)
             plain_json.dumps(self.to_json())
         except Exception as exc:  # a bug after the move: undo it rather than let the table diverge
             self._undo_last_move()
             self.deadlines, self.bot_due, self.last_action = timing
             name = type(exc).__name__
             raise IllegalMove(f"the table could not carry out that move ({name}): it was undone") from None
+        self._last_written = (out, text)
+        return out
+
+    def written(self, out: Outbox) -> Outbox | plain_json.Written:
+        """``out`` with its JSON text when it is the outbox the last accepted move wrote, so a
+        reply puts that text in as it is (`plain_json.dumps_object`) instead of writing the
+        updates again; any other outbox as it is."""
+        last, self._last_written = self._last_written, None
+        if last is not None and last[0] is out:
+            return plain_json.Written(out, last[1])
         return out
 
     def _undo_last_move(self) -> None:

@@ -1,0 +1,116 @@
+"""A room writes an accepted move's updates once: the check that the outbox can be written (before
+the move is kept) gives the text the reply carries, byte for byte what writing the reply afresh gives.
+The table version is the number of moves made, read without copying the log."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import plain_json
+from engine.protocol import Session, handle
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(obj=st.dictionaries(st.text(max_size=8), st.tuples(JSON, st.booleans()), max_size=6))
+def test_an_object_with_written_values_reads_as_if_written_afresh(obj: dict[str, tuple[Any, bool]]) -> None:
+    plain = {key: value for key, (value, _) in obj.items()}
+    mixed = {key: plain_json.Written(value, plain_json.dumps(value)) if wrap else value
+             for key, (value, wrap) in obj.items()}
+    assert plain_json.dumps_object(mixed) == plain_json.dumps(plain)
+
+
+def _ask(session: Session, op: str, **fields: Any) -> tuple[dict[str, Any], str]:
+    text = handle(json.dumps({"v": 1, "id": 7, "op": op, **fields}), session)
+    reply = json.loads(text)
+    assert reply["ok"], reply
+    return reply, text
+
+
+def test_an_accepted_moves_updates_are_written_once_and_read_the_same(monkeypatch) -> None:
+    """A three-seat Stars table with a shared screen, 40 moves through the protocol: each reply is
+    the text a fresh writing gives, and each accepted move's outbox was written once, not twice."""
+    session = Session()
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
+    made, _ = _ask(session, "room_create", room="r", game="stars", players=3, seats=seats, seed=3)
+    creds, latest = {"host": made["credential"]}, {}
+
+    def take(outbox: list[dict[str, Any]]) -> None:
+        for entry in outbox:
+            if entry["message"]["type"] == "update":
+                latest[entry["to"]] = entry["message"]
+            if entry["message"]["type"] == "seated":
+                creds[entry["to"]] = entry["message"]["credential"]
+
+    take(made["outbox"])
+    for i in (1, 2):
+        take(_ask(session, "room_connect", room="r", device=f"phone{i}")[0]["outbox"])
+        take(_ask(session, "room_message", room="r", device=f"phone{i}",
+                  message={"v": 1, "type": "join", "seat": i})[0]["outbox"])
+    code = _ask(session, "room_viewing_code", room="r")[0]["code"]
+    take(_ask(session, "room_connect", room="r", device="screen")[0]["outbox"])
+    take(_ask(session, "room_message", room="r", device="screen",
+              message={"v": 1, "type": "watch", "code": code})[0]["outbox"])
+
+    written: list[int] = []
+    real_dumps = plain_json.dumps
+
+    def is_outbox(value: Any) -> bool:
+        return type(value) is list and bool(value) and type(value[0]) is dict and "to" in value[0]
+
+    def counting(value: Any) -> str:  # the outbox written alone, or inside a reply
+        if is_outbox(value) or (type(value) is dict and is_outbox(value.get("outbox"))):
+            written.append(id(value))
+        return real_dumps(value)
+
+    monkeypatch.setattr(plain_json, "dumps", counting)
+    rng = random.Random(3)
+    accepted = 0
+    for _ in range(40):
+        device = next(d for d in creds if latest.get(d, {}).get("legal_moves"))
+        update = latest[device]
+        move = rng.choice(engine.games.listing.expand(update["legal_moves"]))
+        written.clear()
+        reply, text = _ask(session, "room_message", room="r", device=device, message={
+            "v": 1, "type": "move", "credential": creds[device], "version": update["version"], "move": move})
+        assert text == real_dumps(reply)
+        assert any(o["message"]["type"] == "update" for o in reply["outbox"])
+        assert len(written) == 1, f"the outbox was written {len(written)} times"
+        versions = {o["message"]["version"] for o in reply["outbox"] if o["message"]["type"] == "update"}
+        assert versions == {update["version"] + 1}
+        take(reply["outbox"])
+        accepted += 1
+    assert accepted == 40
+
+
+def test_a_refusal_is_written_as_before() -> None:
+    session = Session()
+    made, _ = _ask(session, "room_create", room="r", game="guild", players=2,
+                   seats=[{"kind": "human"}, {"kind": "human"}], seed=1)
+    reply, text = _ask(session, "room_message", room="r", device="host",
+                       message={"v": 1, "type": "move", "credential": made["credential"], "version": 99, "move": {}})
+    assert reply["outbox"][0]["message"]["type"] == "refused"
+    assert text == plain_json.dumps(reply)
+
+
+def test_the_moves_made_and_their_seats_match_the_log() -> None:
+    match = engine.new_match("station", 3, seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_moves(seat)))
+        assert match.moves_made == len(match.log)
+    log = match.log
+    for start in (0, 1, 17, 30):
+        assert match.seats_since(start) == [seat for seat, _ in log[start:]]
