@@ -95,6 +95,7 @@ PLAY_IN_BROWSER = """async ([game, players, seed, before, after, storeUrl]) => {
     creds.push(seated.message.credential);
     take(r.outbox);
   }
+  let carried = null;  // the room the last accepted move's reply carried (docs/table.md: `saved`)
   for (let k = 0; k < before; k++) {
     const seat = devices.findIndex((d) => last[d] && last[d].legal_moves.length);
     if (seat < 0) break;
@@ -104,10 +105,12 @@ PLAY_IN_BROWSER = """async ([game, players, seed, before, after, storeUrl]) => {
       message: { v: 1, type: "move", credential: creds[seat], version: u.version, move, ref: `m${k}` } });
     const refused = r.outbox.find((e) => e.message.type === "refused");
     if (refused) throw new Error(`move ${k} refused: ${refused.message.reason}`);
+    carried = r.saved;
     take(r.outbox);
   }
   const saved = (await req("room_save", { room })).saved;
   const roomText = JSON.stringify(saved);
+  if (JSON.stringify(carried) !== roomText) throw new Error("the last move's reply carried another room than room_save gives");
   // 3. the saved room through IndexedDB, as the host keeps it
   const store = await import(storeUrl);
   const version = saved.match.log.length;

@@ -115,8 +115,7 @@ def _op_bot_choose(session: Session, request: dict[str, Any]) -> Reply:
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:
     """engine/protocol.py's ``room_tick`` with ``bot_due``: ``{seat, bot}`` or ``null`` (`Room.bot_wanted`)."""
     room = session.room(request)
-    outbox = room.written(room.tick())
-    return {"outbox": outbox, "next_tick": room.next_tick(), "bot_due": room.bot_wanted()}
+    return {**room.reply(room.tick()), "next_tick": room.next_tick(), "bot_due": room.bot_wanted()}
 
 
 def _op_room_bot_input(session: Session, request: dict[str, Any]) -> Reply:
@@ -137,7 +136,7 @@ def _op_room_bot_move(session: Session, request: dict[str, Any]) -> Reply:
     if "move" not in request:
         _refuse("bad_message", "field 'move' is missing")
     try:
-        return {"outbox": room.written(room.bot_move(seat, request["move"]))}
+        return room.reply(room.bot_move(seat, request["move"]))
     except ValueError as exc:
         _refuse("illegal_move", str(exc))
     except IllegalMove as exc:

@@ -232,13 +232,12 @@ def _op_room_disconnect(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_room_message(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    return {"outbox": room.written(room.receive(_field(request, "device", str), request.get("message")))}
+    return room.reply(room.receive(_field(request, "device", str), request.get("message")))
 
 
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    outbox = room.written(room.tick())
-    return {"outbox": outbox, "next_tick": room.next_tick()}
+    return {**room.reply(room.tick()), "next_tick": room.next_tick()}
 
 
 def _op_room_viewing_code(session: Session, request: dict[str, Any]) -> Reply:

@@ -1,6 +1,8 @@
 """A room writes an accepted move's updates once: the check that the outbox can be written (before
 the move is kept) gives the text the reply carries, byte for byte what writing the reply afresh gives.
-The table version is the number of moves made, read without copying the log."""
+The reply carries the room after the move as well (`saved`, what `room_save` gives at once), so the
+host stores it before sending the move with no second request. The table version is the number of
+moves made, read without copying the log."""
 
 from __future__ import annotations
 
@@ -40,7 +42,8 @@ def _ask(session: Session, op: str, **fields: Any) -> tuple[dict[str, Any], str]
 
 def test_an_accepted_moves_updates_are_written_once_and_read_the_same(monkeypatch) -> None:
     """A three-seat Stars table with a shared screen, 40 moves through the protocol: each reply is
-    the text a fresh writing gives, and each accepted move's outbox was written once, not twice."""
+    the text a fresh writing gives, each accepted move's outbox was written once, not twice, and the
+    room it carries is what room_save gives right after it."""
     session = Session()
     seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
     made, _ = _ask(session, "room_create", room="r", game="stars", players=3, seats=seats, seed=3)
@@ -87,6 +90,8 @@ def test_an_accepted_moves_updates_are_written_once_and_read_the_same(monkeypatc
         assert text == real_dumps(reply)
         assert any(o["message"]["type"] == "update" for o in reply["outbox"])
         assert len(written) == 1, f"the outbox was written {len(written)} times"
+        assert reply["saved"] == _ask(session, "room_save", room="r")[0]["saved"]
+        assert reply["saved"]["match"]["log"][-1] == [int(update["seat"]), move]
         versions = {o["message"]["version"] for o in reply["outbox"] if o["message"]["type"] == "update"}
         assert versions == {update["version"] + 1}
         take(reply["outbox"])
@@ -101,6 +106,7 @@ def test_a_refusal_is_written_as_before() -> None:
     reply, text = _ask(session, "room_message", room="r", device="host",
                        message={"v": 1, "type": "move", "credential": made["credential"], "version": 99, "move": {}})
     assert reply["outbox"][0]["message"]["type"] == "refused"
+    assert "saved" not in reply  # nothing changed: nothing to store
     assert text == plain_json.dumps(reply)
 
 

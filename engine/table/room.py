@@ -78,8 +78,10 @@ class Room:
     paused: bool = False
     closed: str | None = None  # why the room closed, once it has
     limits: RateLimit = field(default_factory=RateLimit)
-    # the last accepted move's outbox and the JSON text `_play` wrote for it (`written`)
-    _last_written: tuple[Outbox, str] | None = field(default=None, init=False, repr=False, compare=False)
+    # the last accepted move's outbox, and the JSON texts `_play` wrote for it and for the room
+    # after it (`reply`)
+    _last_written: tuple[Outbox, plain_json.Written, plain_json.Written] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @property
     def policy(self) -> TablePolicy:
@@ -389,23 +391,25 @@ class Room:
         try:
             out = self._accepted([*(lead or []), *events], acted=seat)
             text = plain_json.dumps(out)
-            plain_json.dumps(self.to_json())
+            saved = self.to_json()
+            saved_text = plain_json.dumps(saved)
         except Exception as exc:  # a bug after the move: undo it rather than let the table diverge
             self._undo_last_move()
             self.deadlines, self.bot_due, self.last_action = timing
             name = type(exc).__name__
             raise IllegalMove(f"the table could not carry out that move ({name}): it was undone") from None
-        self._last_written = (out, text)
+        self._last_written = (out, plain_json.Written(out, text), plain_json.Written(saved, saved_text))
         return out
 
-    def written(self, out: Outbox) -> Outbox | plain_json.Written:
-        """``out`` with its JSON text when it is the outbox the last accepted move wrote, so a
-        reply puts that text in as it is (`plain_json.dumps_object`) instead of writing the
-        updates again; any other outbox as it is."""
+    def reply(self, out: Outbox) -> dict[str, Any]:
+        """The reply fields for ``out``: ``{"outbox"}``, and when ``out`` is what the last accepted
+        move sent, ``"saved"`` too, the room after it (what `to_json` gives now, for the host to
+        store before any device sees the move). Both are the texts `_play` wrote to check them,
+        put into the reply as they are (`plain_json.dumps_object`), not written again."""
         last, self._last_written = self._last_written, None
         if last is not None and last[0] is out:
-            return plain_json.Written(out, last[1])
-        return out
+            return {"outbox": last[1], "saved": last[2]}
+        return {"outbox": out}
 
     def _undo_last_move(self) -> None:
         self.match = self.match.replayed(-1)

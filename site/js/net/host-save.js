@@ -25,12 +25,12 @@ export function saveKeyFor(host, outbox) {
   return key === host.savedKey ? null : key;
 }
 
-/** `host`'s room_save into IndexedDB (called inside the op queue); a failure is logged */
-export async function saveHost(host, engine, key = null) {
+/** `host`'s room into IndexedDB (called inside the op queue): `given`, the room an accepted move's
+ *  reply carried (docs/table.md), or else room_save's; a failure is logged */
+export async function saveHost(host, engine, key = null, given = null) {
   try {
     const t0 = now();
-    const reply = await engine.request("room_save", { room: host.room });
-    const saved = reply.saved;
+    const saved = given || (await engine.request("room_save", { room: host.room })).saved;
     const version = saved.match.log.length;
     await saveRoom({
       room: host.room, game: host.game, players: host.players, joining: host.joining, saved,

@@ -265,9 +265,10 @@ class Host {
       const reply = await app.engine.request(name, noRoom ? fields : { room: this.room, ...fields });
       if (this.stats.ops.length < 2000) this.stats.ops.push({ op: name, ms: now() - t0 });
       if (reply.outbox) {
-        // write-ahead: an accepted move or a seat change is stored before any device sees it
+        // write-ahead: an accepted move or a seat change is stored before any device sees it; an
+        // accepted move's reply carries the room after it (`saved`), a seat change asks room_save
         const key = this.saveKey(reply.outbox);
-        if (key !== null && !this.closed) await this.saveNow(key);
+        if (key !== null && !this.closed) await this.saveNow(key, reply.saved || null);
         this.deliver(reply.outbox);
       }
       return reply;
@@ -459,8 +460,9 @@ class Host {
   // ------------------------------------------------------------------ persistence (host-save.js)
   /** what must be stored after an outbox (null when nothing changed) */
   saveKey(outbox) { return saveKeyFor(this, outbox); }
-  /** room_save into IndexedDB (called inside the op queue) */
-  async saveNow(key = null) { return saveHost(this, app.engine, key); }
+  /** the room into IndexedDB (called inside the op queue): `saved` when the op's reply carried
+   *  it (the room right after the move, nothing in between), else room_save's */
+  async saveNow(key = null, saved = null) { return saveHost(this, app.engine, key, saved); }
 
   // ------------------------------------------------------------------ the network
   async listen() {
