@@ -302,8 +302,8 @@ def run(args) -> None:
     print("host worker, room_message (engine: check, play, redact views for 5 devices): "
           f"median {statistics.median(msg_ms):.1f} ms")
     if save_ms:
-        print("host: room_save + IndexedDB put, before the move is sent (write-ahead): "
-              f"median {statistics.median(save_ms):.1f} ms")
+        print("host: the room stored in IndexedDB (the reply's saved, or room_save), before the move is sent "
+              f"(write-ahead): median {statistics.median(save_ms):.1f} ms")
     tick_ms = [o["ms"] for o in ops if o["op"] == "room_tick"]
     if tick_ms:
         print("host worker, room_tick (timers, computers; after each move): "

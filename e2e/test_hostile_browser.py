@@ -110,7 +110,7 @@ PLAY_IN_BROWSER = """async ([game, players, seed, before, after, storeUrl]) => {
   }
   const saved = (await req("room_save", { room })).saved;
   const roomText = JSON.stringify(saved);
-  if (JSON.stringify(carried) !== roomText) throw new Error("the last move's reply carried another room than room_save gives");
+  if (JSON.stringify(carried) !== roomText) throw new Error("the last move's reply carried another room");
   // 3. the saved room through IndexedDB, as the host keeps it
   const store = await import(storeUrl);
   const version = saved.match.log.length;
