@@ -120,3 +120,21 @@ def test_the_moves_made_and_their_seats_match_the_log() -> None:
     log = match.log
     for start in (0, 1, 17, 30):
         assert match.seats_since(start) == [seat for seat, _ in log[start:]]
+
+
+def test_an_outbox_added_to_after_the_move_is_written_afresh() -> None:
+    """`Room.reply` sends the text `_play` wrote only for that very outbox, unchanged in length; an
+    outbox a caller added to is written again, so nothing it holds is lost."""
+    from engine.table.clock import FakeClock
+    from engine.table.room import Room
+
+    match = engine.new_match("guild", 2, seed=4)
+    room, credential = Room.create("r", match, [{"kind": "human"}, {"kind": "human"}], FakeClock())
+    seat = match.to_act()[0]
+    out = room.receive("host", {"v": 1, "type": "move", "credential": credential, "version": 0,
+                                "move": match.legal_moves(seat)[0]})
+    assert seat == 0 and any(o["message"]["type"] == "update" for o in out)
+    out.append({"to": "host", "message": {"type": "notice", "text": "added"}})
+    reply = room.reply(out)
+    assert reply == {"outbox": out}
+    assert "added" in plain_json.dumps_object(reply)
