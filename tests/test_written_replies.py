@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 import engine
 from engine import plain_json
 from engine.protocol import Session, handle
+from engine.table.clock import FakeClock
+from engine.table.room import Room
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False)
@@ -125,9 +127,6 @@ def test_the_moves_made_and_their_seats_match_the_log() -> None:
 def test_an_outbox_added_to_after_the_move_is_written_afresh() -> None:
     """`Room.reply` sends the text `_play` wrote only for that very outbox, unchanged in length; an
     outbox a caller added to is written again, so nothing it holds is lost."""
-    from engine.table.clock import FakeClock
-    from engine.table.room import Room
-
     match = engine.new_match("guild", 2, seed=4)
     room, credential = Room.create("r", match, [{"kind": "human"}, {"kind": "human"}], FakeClock())
     seat = match.to_act()[0]

@@ -78,9 +78,9 @@ class Room:
     paused: bool = False
     closed: str | None = None  # why the room closed, once it has
     limits: RateLimit = field(default_factory=RateLimit)
-    # the last accepted move's outbox, its length, and the JSON texts `_play` wrote for it and
-    # for the room after it (`reply`)
-    _last_written: tuple[Outbox, int, plain_json.Written, plain_json.Written] | None = field(
+    # the JSON texts `_play` wrote for the last accepted move's outbox (its `value`) and for the
+    # room after it, with the outbox's length then (`reply`)
+    _last_written: tuple[plain_json.Written, int, plain_json.Written] | None = field(
         default=None, init=False, repr=False, compare=False)
 
     @property
@@ -398,7 +398,7 @@ class Room:
             self.deadlines, self.bot_due, self.last_action = timing
             name = type(exc).__name__
             raise IllegalMove(f"the table could not carry out that move ({name}): it was undone") from None
-        self._last_written = (out, len(out), plain_json.Written(out, text), plain_json.Written(saved, saved_text))
+        self._last_written = (plain_json.Written(out, text), len(out), plain_json.Written(saved, saved_text))
         return out
 
     def reply(self, out: Outbox) -> dict[str, Any]:
@@ -409,8 +409,8 @@ class Room:
         last, self._last_written = self._last_written, None
         # every caller of `_play` hands its outbox back as it is; one that added to it would not
         # have its additions in the text, so a longer outbox is written afresh
-        if last is not None and last[0] is out and last[1] == len(out):
-            return {"outbox": last[2], "saved": last[3]}
+        if last is not None and last[0].value is out and last[1] == len(out):
+            return {"outbox": last[0], "saved": last[2]}
         return {"outbox": out}
 
     def _undo_last_move(self) -> None:
