@@ -376,13 +376,13 @@ performance.measureUserAgentSpecificMemory().then((r) => r.breakdown
 def game_worker(p, url: str):
     """A browser of its own with the site's worker booted and the playout code loaded (section (b)).
 
-    V8 optimizes a WebAssembly function with what it saw it call while it ran in its baseline
-    code, and keeps that code, for every worker of the browser. So the game played first in a
-    browser gets the Pyodide optimized for it, and a game played after it runs the code optimized
-    for the other: Stars' playouts, warmed up, ran 28.6–29.0 µs a step in a fresh browser, and
-    after Splendor then 28.8 µs, but after Splendor (5 × 1,000 games), Guild and Station 32.0–32.3
-    µs. A player's worker plays the game it was opened for, so each game is measured in a browser
-    of its own (docs/performance.md)."""
+    V8 optimizes a hot WebAssembly function as it has run so far and keeps that code for the rest
+    of the worker's life. So the game a worker plays first gets a Pyodide optimized for it, and a
+    game played after it runs code optimized for the other: Stars' playouts, warmed up, ran
+    28.6–29.0 µs a step in a fresh worker (and still 28.8 after Splendor then), but 32.0–32.3 µs
+    after Splendor (5 × 1,000 games), Guild and Station in the same worker; a new worker in the same
+    browser starts afresh. A player's worker plays the game it was opened for, so each game is
+    measured in a browser of its own (docs/performance.md)."""
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     page = browser.new_context().new_page()
     page.goto(url + "bench/harness.html")
