@@ -77,3 +77,37 @@ def test_the_serialisation_helper_writes_every_slot_and_reads_it_back_as_copies(
 def test_the_helper_refuses_what_is_not_plain_json(value):
     with pytest.raises(TypeError):
         copy_json(value)
+
+
+def _below_by_next64(rng: Rng, n: int) -> int:
+    """`Rng.below`'s rule written with `next64`: the first draw under the largest multiple of n."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        x = rng.next64()
+        if x < limit:
+            return x % n
+
+
+@given(st.integers(0, (1 << 64) - 1),
+       st.lists(st.one_of(st.integers(1, 300), st.integers(1, 1 << 64), st.just((1 << 63) + 1)), max_size=40))
+def test_below_draws_what_next64_draws_under_the_limit(seed, bounds):
+    """`below` gives the same numbers and leaves the same state as drawing with `next64` and
+    rejecting draws at or over the largest multiple of n (2^63 + 1 rejects almost half)."""
+    fast, slow = Rng(seed), Rng(seed)
+    for n in bounds:
+        assert fast.below(n) == _below_by_next64(slow, n)
+        assert fast.state == slow.state
+
+
+def test_below_rejects_a_draw_over_the_limit_and_draws_again():
+    """With n = 2^63 + 1 the limit is n itself: a first draw at or over it is thrown away, and
+    the number is the second draw's, with both draws spent."""
+    n = (1 << 63) + 1
+    seed = next(seed for seed in range(64) if Rng(seed).next64() >= n)
+    probe = Rng(seed)
+    probe.next64()
+    second = probe.next64()
+    assert second < n
+    rng = Rng(seed)
+    assert rng.below(n) == second % n
+    assert rng.state == probe.state
