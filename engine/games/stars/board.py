@@ -110,14 +110,13 @@ Sides = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 class _Reading:
-    """What `Board.sides` worked out for one position of a board, with copies of the tiles, lines
-    and stardust it was read from, and what `Board.fit_sets` and `Board.stardust_cells` made of it
-    (worked out when first asked)."""
+    """What `Board.sides` worked out for one position of a board, with copies of the lines and
+    stardust it was read from (the tiles are where the lines are), and what `Board.fit_sets` and
+    `Board.stardust_cells` made of it (worked out when first asked)."""
 
-    __slots__ = ("dust", "dust_cells", "fit", "mask", "sides", "tile")
+    __slots__ = ("dust", "dust_cells", "fit", "mask", "sides")
 
     def __init__(self, board: Board, sides: Sides) -> None:
-        self.tile = board.tile[:]
         self.mask = board.mask[:]
         self.dust = board.dust[:]
         self.sides = sides
@@ -177,20 +176,24 @@ class Board:
         return self._read().sides
 
     def _read(self) -> _Reading:
-        """The reading of the board as it is now: the last one while the tiles, lines and
-        stardust are unchanged, else a new one (`_sides`)."""
+        """The reading of the board as it is now: the last one while the lines and stardust are
+        unchanged (so are the tiles: a tile is placed on an empty cell, never taken away), else a
+        new one (`_sides`)."""
         reading = self._reading
-        if (reading is None or reading.mask != self.mask or reading.dust != self.dust
-                or reading.tile != self.tile):
+        if reading is None or reading.mask != self.mask or reading.dust != self.dust:
             reading = self._reading = _Reading(self, self._sides())
         return reading
 
     def _sides(self) -> Sides:
         """`sides`, worked out."""
         dust = int.from_bytes(bytes(_BY_POSITION(self.dust)).translate(_NONZERO), "little")
-        occupied = sum(compress(CELL_BIT, self.tile)) | dust
+        by_position = bytes(_BY_POSITION(self.mask))
+        lines = int.from_bytes(by_position, "little")  # each position's line mask
+        # a cell holds a tile exactly where it has lines (every face has lines at every rotation:
+        # tests/test_stars_board_reading.py), so the tiles are read off the lines in one pass, not
+        # summed cell by cell (an addition of 448-bit integers a tile, each a new integer)
+        occupied = int.from_bytes(by_position.translate(_NONZERO), "little") | dust
         plain = occupied ^ dust  # the tiles (a cell with stardust counts as stardust)
-        lines = int.from_bytes(bytes(_BY_POSITION(self.mask)), "little")  # each position's line mask
         # per direction d, ``back``: the tiles with a line in direction d + 3 (towards a cell
         # on their side d + 3), then shifted onto the cells they face from direction d
         back = lines >> 3 & plain
