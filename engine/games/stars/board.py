@@ -194,26 +194,28 @@ class Board:
         # summed cell by cell (an addition of 448-bit integers a tile, each a new integer)
         occupied = int.from_bytes(by_position.translate(_NONZERO), "little") | dust
         plain = occupied ^ dust  # the tiles (a cell with stardust counts as stardust)
-        # per direction d, ``back``: the tiles with a line in direction d + 3 (towards a cell
-        # on their side d + 3), then shifted onto the cells they face from direction d
-        back = lines >> 3 & plain
-        has0 = NOT_WALLED[0] & (ALL_BITS ^ (occupied ^ back) >> 8)
-        lacks0 = PLAYABLE_BITS & (ALL_BITS ^ back >> 8)
-        back = lines >> 4 & plain
-        has1 = NOT_WALLED[1] & (ALL_BITS ^ (occupied ^ back) >> 64)
-        lacks1 = PLAYABLE_BITS & (ALL_BITS ^ back >> 64)
-        back = lines >> 5 & plain
-        has2 = NOT_WALLED[2] & (ALL_BITS ^ (occupied ^ back) >> 56)
-        lacks2 = PLAYABLE_BITS & (ALL_BITS ^ back >> 56)
-        back = lines & plain
-        has3 = NOT_WALLED[3] & (ALL_BITS ^ (occupied ^ back) << 8)
-        lacks3 = PLAYABLE_BITS & (ALL_BITS ^ back << 8)
-        back = lines >> 1 & plain
-        has4 = NOT_WALLED[4] & (ALL_BITS ^ (occupied ^ back) << 64)
-        lacks4 = PLAYABLE_BITS & (ALL_BITS ^ back << 64)
-        back = lines >> 2 & plain
-        has5 = NOT_WALLED[5] & (ALL_BITS ^ (occupied ^ back) << 56)
-        lacks5 = PLAYABLE_BITS & (ALL_BITS ^ back << 56)
+        # per direction d, ``no``: the cells no tile's line faces from direction d (the tiles with
+        # a line in direction d + 3, shifted onto the cells they face, taken from all). A new tile
+        # may lack a line there; it may have one where a line faces it or nothing does: ``no``
+        # against the tiles and stardust shifted alike (``^``)
+        no = ALL_BITS ^ (lines >> 3 & plain) >> 8
+        has0 = NOT_WALLED[0] & (no ^ occupied >> 8)
+        lacks0 = PLAYABLE_BITS & no
+        no = ALL_BITS ^ (lines >> 4 & plain) >> 64
+        has1 = NOT_WALLED[1] & (no ^ occupied >> 64)
+        lacks1 = PLAYABLE_BITS & no
+        no = ALL_BITS ^ (lines >> 5 & plain) >> 56
+        has2 = NOT_WALLED[2] & (no ^ occupied >> 56)
+        lacks2 = PLAYABLE_BITS & no
+        no = ALL_BITS ^ (lines & plain) << 8
+        has3 = NOT_WALLED[3] & (no ^ occupied << 8)
+        lacks3 = PLAYABLE_BITS & no
+        no = ALL_BITS ^ (lines >> 1 & plain) << 64
+        has4 = NOT_WALLED[4] & (no ^ occupied << 64)
+        lacks4 = PLAYABLE_BITS & no
+        no = ALL_BITS ^ (lines >> 2 & plain) << 56
+        has5 = NOT_WALLED[5] & (no ^ occupied << 56)
+        lacks5 = PLAYABLE_BITS & no
         return (PLAYABLE_BITS ^ PLAYABLE_BITS & occupied, (has0, has1, has2, has3, has4, has5),
                 (lacks0, lacks1, lacks2, lacks3, lacks4, lacks5))
 
