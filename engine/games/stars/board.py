@@ -114,12 +114,13 @@ class _Reading:
     stardust it was read from (the tiles are where the lines are), and what `Board.fit_sets` and
     `Board.stardust_cells` made of it (worked out when first asked)."""
 
-    __slots__ = ("dust", "dust_cells", "fit", "mask", "sides")
+    __slots__ = ("dust", "dust_bits", "dust_cells", "fit", "mask", "sides")
 
-    def __init__(self, board: Board, sides: Sides) -> None:
+    def __init__(self, board: Board, sides: Sides, dust_bits: int) -> None:
         self.mask = board.mask[:]
         self.dust = board.dust[:]
         self.sides = sides
+        self.dust_bits = dust_bits  # the cells with stardust (`CELL_BIT`), as `Board._sides` read them
         self.fit: FitSets | None = None
         self.dust_cells: tuple[tuple[int, int], ...] | None = None
 
@@ -180,13 +181,23 @@ class Board:
         unchanged (so are the tiles: a tile is placed on an empty cell, never taken away), else a
         new one (`_sides`)."""
         reading = self._reading
-        if reading is None or reading.mask != self.mask or reading.dust != self.dust:
-            reading = self._reading = _Reading(self, self._sides())
+        if reading is None:
+            dust = -1
+        elif reading.mask != self.mask:
+            # a tile placed, most often with the stardust as it was: its cells are read again only
+            # when it changed (reading a list by position is most of the time `_sides` takes)
+            dust = reading.dust_bits if reading.dust == self.dust else -1
+        elif reading.dust != self.dust:
+            dust = -1
+        else:
+            return reading
+        if dust < 0:
+            dust = int.from_bytes(bytes(_BY_POSITION(self.dust)).translate(_NONZERO), "little")
+        reading = self._reading = _Reading(self, self._sides(dust), dust)
         return reading
 
-    def _sides(self) -> Sides:
-        """`sides`, worked out."""
-        dust = int.from_bytes(bytes(_BY_POSITION(self.dust)).translate(_NONZERO), "little")
+    def _sides(self, dust: int) -> Sides:
+        """`sides`, worked out, with ``dust`` the cells holding stardust (`CELL_BIT`)."""
         by_position = bytes(_BY_POSITION(self.mask))
         lines = int.from_bytes(by_position, "little")  # each position's line mask
         # a cell holds a tile exactly where it has lines (every face has lines at every rotation:
