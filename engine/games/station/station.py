@@ -642,7 +642,7 @@ _NO_SEARCH = _Search(0, _ONES, (), ())
 """The search of a station with no module installed."""
 _SEARCHES: dict[int, _Search] = {}
 """`_search` remembered by corridor masks (stations that differ only where no corridor runs share it)."""
-_LAST: dict[int, tuple[tuple[str | None, ...], int, Layout]] = {}
+_LAST: dict[int, tuple[list[str | None], int, Layout]] = {}
 """Per grid object (its `id`: a seat keeps its list all game), the station `layout` last read
 from it, its `_ports` and its layout — given again while the station stays as it is, else the
 station the seat's next listing most likely changes at one node (by one leaf or by corridors
@@ -818,18 +818,18 @@ def _ports(grid: Grid) -> int:
 def layout(grid: Grid) -> Layout:
     """The `Layout` of a legal station, remembered for the station as it stands (and for every
     station with modules of the same ports at the same nodes)."""
-    station = tuple(grid)
     ref = id(grid)
     last = _LAST.get(ref)
     key = -1
     if last is not None:
         old, old_ports, plan = last
-        if old == station:
-            return plan  # the seat's station as `layout` last read it
+        if old == grid:
+            return plan  # the seat's station as `layout` last read it (compared, nothing copied)
         # `_ports` reads every node; with the one node a move changed, only that one
         i = _CHANGED.pop(ref, -1)
-        if i >= 0 and station[:i] == old[:i] and station[i + 1:] == old[i + 1:]:
-            key = old_ports + ((_LANE_BYTE[station[i]] - _LANE_BYTE[old[i]]) << 8 * i)
+        if i >= 0 and grid[:i] == old[:i] and grid[i + 1:] == old[i + 1:]:
+            key = old_ports + ((_LANE_BYTE[grid[i]] - _LANE_BYTE[old[i]]) << 8 * i)
+    station = list(grid)  # a copy of the list kept, compared with the seat's list the next time
     if key < 0:
         key = _ports(station)
     found = _LAYOUTS.get(key)
