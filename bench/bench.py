@@ -558,9 +558,11 @@ def main() -> int:
                     first = warm(lambda: ns["playouts"](count, 1000, game=game),  # noqa: B023 (called at once)
                                  lambda: json.loads(pw.evaluate(f"() => self.pyodide.runPython({code})")),  # noqa: B023
                                  args.warmup)
-                    cps = [ns["playouts"](count, 1000, game=game) for _ in range(args.rounds)]
-                    pys = [json.loads(pw.evaluate(f"() => self.pyodide.runPython({code})"))
-                           for _ in range(args.rounds)]
+                    # in turn, a batch on each side, so that both see the host as it is at that time
+                    cps, pys = [], []
+                    for _ in range(args.rounds):
+                        cps.append(ns["playouts"](count, 1000, game=game))
+                        pys.append(json.loads(pw.evaluate(f"() => self.pyodide.runPython({code})")))
                     if own is not None:
                         own.close()
                     c = min(cps, key=lambda r: r["seconds"])
@@ -573,6 +575,9 @@ def main() -> int:
                             f"{f_us[1] / f_us[0]:.2f}x")
                     row(f"(b) {game} Pyodide / CPython, playouts", f"{y_us / c_us:.2f}x", "<= 1.4x (issue 18)",
                         y_us / c_us <= 1.4 and c["steps"] == y["steps"])
+                    paired = sorted(py_["seconds"] / cp_["seconds"] for cp_, py_ in zip(cps, pys, strict=True))
+                    row(f"    {game}, pairs of batches in turn",
+                        f"median {statistics.median(paired):.2f}x, {paired[0]:.2f}–{paired[-1]:.2f}x")
 
             # ---- (r): room updates, in the site's worker -------------------------------------
             if "r" in only:
