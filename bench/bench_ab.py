@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test): the engine of a commit against the working tree's, in Pyodide.
+
+    .venv/bin/python bench/bench_ab.py --ref HEAD --game stars [--games 100] [--rounds 6] [--warmup 3]
+
+Builds the site twice — from ``--ref`` (a `git worktree` of it) and from the working tree — and
+boots each in a browser of its own (V8 optimizes a worker's WebAssembly for what it runs first,
+docs/performance.md, so the two sides must not share one). Both play the same random playouts of
+``--game`` (two seats, the seeds of `bench/bench.py`'s section (b)): ``--warmup`` batches untimed,
+then ``--rounds`` batches in turn, one on each side. Prints µs a step on each side, best and
+median, and B / A. A change to the engine that is too small for `bench/bench.py`'s ratio (its runs
+differ by up to 0.1) shows here: the two sides see the same host at the same time. For CPython,
+count instructions instead (`bench/bench_instructions.py`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from bench import CHROMIUM, CHROMIUM_ARGS, PLAYOUTS, BackgroundServer, build_site  # noqa: E402
+
+
+def site_of(ref: str) -> Path:
+    """The site built from the engine of commit ``ref``, with bench/pages/ of the working tree."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-ab-"))
+    tree = tmp / "tree"
+    subprocess.run(["git", "worktree", "add", "-q", "--detach", str(tree), ref], cwd=ROOT, check=True)
+    try:
+        (tree / "node_modules").symlink_to(ROOT / "node_modules")  # Pyodide's files, as installed here
+        subprocess.run([sys.executable, str(tree / "tools" / "build.py"), "--quiet", "--dist", str(tmp / "dist")],
+                       check=True, cwd=tree)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
+    site = tmp / "site"
+    shutil.copytree(tmp / "dist", site)
+    shutil.copytree(ROOT / "bench" / "pages", site / "bench")
+    return site
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--ref", default="HEAD", help="the commit to compare the working tree with (default HEAD)")
+    ap.add_argument("--game", default="stars", choices=("splendor", "guild", "station", "stars"))
+    ap.add_argument("--games", type=int, default=100, help="games a batch (default 100)")
+    ap.add_argument("--rounds", type=int, default=6, help="timed batches a side (default 6)")
+    ap.add_argument("--warmup", type=int, default=3, help="untimed batches a side first (default 3)")
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    sites = {"A": site_of(args.ref), "B": build_site()}
+    servers = {side: BackgroundServer(site, lifetime_s=1800) for side, site in sites.items()}
+    code = f"json.dumps(playouts({args.games}, 1000, game={args.game!r}))"
+    us: dict[str, list[float]] = {"A": [], "B": []}
+    try:
+        with sync_playwright() as p:
+            workers = {}
+            for side, server in servers.items():
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_context().new_page()
+                page.goto(server.url + "bench/harness.html")
+                page.evaluate("window.__engine.ready")
+                workers[side] = page.workers[0]
+                workers[side].evaluate("(code) => { self.pyodide.runPython(code); }", PLAYOUTS)
+            for r in range(args.warmup + args.rounds):
+                for side, worker in workers.items():
+                    out = json.loads(worker.evaluate("(c) => self.pyodide.runPython(c)", code))
+                    if r >= args.warmup:
+                        us[side].append(out["seconds"] / out["steps"] * 1e6)
+    finally:
+        for server in servers.values():
+            server.stop()
+        for site in sites.values():
+            shutil.rmtree(site.parent, ignore_errors=True)
+    print(f"{args.game}, {args.games} games a batch, {args.rounds} batches a side after {args.warmup} untimed; "
+          f"A = {args.ref}, B = the working tree")
+    for side in ("A", "B"):
+        print(f"   {side}: best {min(us[side]):.2f} µs a step, median {statistics.median(us[side]):.2f} "
+              f"({', '.join(f'{x:.2f}' for x in us[side])})")
+    print(f"   B / A: best {min(us['B']) / min(us['A']):.4f}, median "
+          f"{statistics.median(us['B']) / statistics.median(us['A']):.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
