@@ -1,8 +1,9 @@
 """Issue 18: a Stars board's reading (`Board.sides`) finds the tiles where the lines are.
 
-`Board._sides` reads which cells hold a tile off the line masks (a cell holds a tile exactly where
-it has lines), and `Board._read` keeps a reading while the lines and stardust are unchanged. Both
-rest on every tile face having lines at every rotation, and on a tile never leaving its cell.
+`Board._read` reads which cells hold a tile off the line masks (a cell holds a tile exactly where
+it has lines), keeps a reading while the lines and stardust are unchanged, and after `place_tile`
+reads the lines again at that cell only (checking that nothing else changed). Both rest on every
+tile face having lines at every rotation, and on a tile never leaving its cell.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import engine
 from engine.games.stars.board import PLAYABLE, Board, cells_of
 from engine.games.stars.components import TILE_IDS, TILES
 from tests.test_stars_placement_speed_same import random_board
+from tests.test_stars_turn_speed_same import fresh
 
 
 def vacant_cell_by_cell(board: Board) -> tuple[int, ...]:
@@ -63,3 +65,25 @@ def test_a_tile_placed_renews_the_reading() -> None:
     assert after != before
     assert cell not in cells_of(after[0])
     assert after == Board.from_json(board.to_json()).sides()
+
+
+def test_a_reading_follows_a_placement_and_whatever_else_changed_with_it() -> None:
+    """`Board._read` reads the lines again at the cell `place_tile` filled only; a second tile on
+    that cell, or a cell changed some other way as well, is read as it is all the same."""
+    rng = random.Random(24)
+    for _ in range(400):
+        board = random_board(rng)
+        board.sides()  # a reading kept
+        i = rng.choice(PLAYABLE)
+        board.place_tile(i, rng.choice(TILE_IDS), rng.choice("AB"), rng.randrange(6), False)
+        roll = rng.random()
+        if roll < 0.3:  # another cell's lines changed directly, not by `place_tile`
+            j = rng.choice(PLAYABLE)
+            board.tile[j], board.mask[j] = (TILE_IDS[0], "A", 0), rng.randrange(1, 64)
+        elif roll < 0.5:  # the same cell filled again (its lines were not 0 when read)
+            board.sides()
+            board.place_tile(i, rng.choice(TILE_IDS), rng.choice("AB"), rng.randrange(6), False)
+        elif roll < 0.7:  # stardust too
+            board.dust[rng.choice(PLAYABLE)] = rng.randrange(1, 4)
+        assert board.sides() == fresh(board).sides()
+        assert cells_of(board.sides()[0]) == vacant_cell_by_cell(board)

@@ -114,13 +114,17 @@ class _Reading:
     stardust it was read from (the tiles are where the lines are), and what `Board.fit_sets` and
     `Board.stardust_cells` made of it (worked out when first asked)."""
 
-    __slots__ = ("dust", "dust_bits", "dust_cells", "fit", "mask", "sides")
+    __slots__ = ("dust", "dust_bits", "dust_cells", "fit", "lines", "mask", "sides", "tiles")
 
-    def __init__(self, board: Board, sides: Sides, dust_bits: int) -> None:
+    def __init__(self, board: Board, lines: int, tiles: int, dust_bits: int) -> None:
         self.mask = board.mask[:]
         self.dust = board.dust[:]
-        self.sides = sides
-        self.dust_bits = dust_bits  # the cells with stardust (`CELL_BIT`), as `Board._sides` read them
+        # as `Board._sides` read them, a byte a position: each cell's line mask, the cells with a
+        # tile, the cells with stardust (`CELL_BIT`)
+        self.lines = lines
+        self.tiles = tiles
+        self.dust_bits = dust_bits
+        self.sides = board._sides(lines, tiles | dust_bits, dust_bits)
         self.fit: FitSets | None = None
         self.dust_cells: tuple[tuple[int, int], ...] | None = None
 
@@ -128,7 +132,7 @@ class _Reading:
 class Board:
     """The tiles, stardust and bonus tokens on one player board."""
 
-    __slots__ = ("_reading", "bonus", "colour", "crystal", "dust", "mask", "taken", "tile")
+    __slots__ = ("_placed", "_reading", "bonus", "colour", "crystal", "dust", "mask", "taken", "tile")
 
     def __init__(self) -> None:
         n = len(CELLS)
@@ -142,6 +146,9 @@ class Board:
         # the last `sides` worked out, used again while the tiles, lines and stardust are the
         # same (compared by value, so however the lists were changed)
         self._reading: _Reading | None = None
+        # the cell `place_tile` filled since that reading (-1: none, -2: more than one): a hint
+        # `_read` checks, to read the lines again at that cell only
+        self._placed = -1
 
     # --- reading --------------------------------------------------------------------
 
@@ -181,29 +188,45 @@ class Board:
         unchanged (so are the tiles: a tile is placed on an empty cell, never taken away), else a
         new one (`_sides`)."""
         reading = self._reading
+        placed = self._placed
         if reading is None:
-            dust = -1
+            lines = dust = -1
         elif reading.mask != self.mask:
-            # a tile placed, most often with the stardust as it was: its cells are read again only
-            # when it changed (reading a list by position is most of the time `_sides` takes)
+            # a tile placed, most often with the stardust as it was: what did not change is not
+            # read again (reading a list by position is most of the time a reading takes)
             dust = reading.dust_bits if reading.dust == self.dust else -1
+            lines = -1
+            if placed >= 0:  # the hint, checked: the lists differ at that cell only
+                old = reading.mask
+                was = old[placed]
+                now = old[placed] = self.mask[placed]
+                single = old == self.mask
+                old[placed] = was
+                if single:
+                    bit = CELL_BIT[placed]
+                    lines = reading.lines + (now - was) * bit
+                    tiles = reading.tiles | bit if now else reading.tiles & ~bit
         elif reading.dust != self.dust:
             dust = -1
+            lines, tiles = reading.lines, reading.tiles
         else:
             return reading
+        if lines < 0:
+            by_position = bytes(_BY_POSITION(self.mask))
+            lines = int.from_bytes(by_position, "little")  # each position's line mask
+            # a cell holds a tile exactly where it has lines (every face has lines at every rotation:
+            # tests/test_stars_board_reading.py), so the tiles are read off the lines in one pass,
+            # not summed cell by cell (an addition of 448-bit integers a tile, each a new integer)
+            tiles = int.from_bytes(by_position.translate(_NONZERO), "little")
         if dust < 0:
             dust = int.from_bytes(bytes(_BY_POSITION(self.dust)).translate(_NONZERO), "little")
-        reading = self._reading = _Reading(self, self._sides(dust), dust)
+        self._placed = -1
+        reading = self._reading = _Reading(self, lines, tiles, dust)
         return reading
 
-    def _sides(self, dust: int) -> Sides:
-        """`sides`, worked out, with ``dust`` the cells holding stardust (`CELL_BIT`)."""
-        by_position = bytes(_BY_POSITION(self.mask))
-        lines = int.from_bytes(by_position, "little")  # each position's line mask
-        # a cell holds a tile exactly where it has lines (every face has lines at every rotation:
-        # tests/test_stars_board_reading.py), so the tiles are read off the lines in one pass, not
-        # summed cell by cell (an addition of 448-bit integers a tile, each a new integer)
-        occupied = int.from_bytes(by_position.translate(_NONZERO), "little") | dust
+    def _sides(self, lines: int, occupied: int, dust: int) -> Sides:
+        """`sides`, worked out from the cells' line masks, the cells holding a tile or stardust and
+        those holding stardust (a byte a position, `CELL_BIT`)."""
         plain = occupied ^ dust  # the tiles (a cell with stardust counts as stardust)
         # per direction d, ``no``: the cells no tile's line faces from direction d (the tiles with
         # a line in direction d + 3, shifted onto the cells they face, taken from all). A new tile
@@ -351,6 +374,7 @@ class Board:
                 seen.update(self.group(j))
         self.tile[i] = (tile_id, side, rotation % 6)
         self.mask[i] = mask
+        self._placed = i if self._placed == -1 else -2
         self.colour[i] = face.colour
         self.crystal[i] = crystal
         lights = self._free_crystals([i] + neighbours)
@@ -399,6 +423,7 @@ class Board:
         b.bonus = dict(self.bonus)
         b.taken = self.taken[:]
         b._reading = self._reading
+        b._placed = self._placed
         return b
 
     def to_json(self) -> dict[str, Any]:
