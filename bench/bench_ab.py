@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from bench import CHROMIUM, CHROMIUM_ARGS, PLAYOUTS, BackgroundServer, build_site  # noqa: E402
+from bench import BackgroundServer, build_site, game_worker  # noqa: E402
 
 
 def site_of(ref: str) -> Path:
@@ -63,14 +63,8 @@ def main() -> int:
     us: dict[str, list[float]] = {"A": [], "B": []}
     try:
         with sync_playwright() as p:
-            workers = {}
-            for side, server in servers.items():
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_context().new_page()
-                page.goto(server.url + "bench/harness.html")
-                page.evaluate("window.__engine.ready")
-                workers[side] = page.workers[0]
-                workers[side].evaluate("(code) => { self.pyodide.runPython(code); }", PLAYOUTS)
+            browsers = {side: game_worker(p, server.url) for side, server in servers.items()}
+            workers = {side: browser.contexts[0].pages[0].workers[0] for side, browser in browsers.items()}
             for r in range(args.warmup + args.rounds):
                 for side, worker in workers.items():
                     out = json.loads(worker.evaluate("(c) => self.pyodide.runPython(c)", code))

@@ -76,23 +76,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Return a uniform integer in ``range(n)`` (``n`` ≥ 1), without modulo bias: ``x % n`` of
-        the first ``x = self.next64()`` below the largest multiple of ``n`` up to 2^64.
-
-        `next64` is written out in the loop, as in `shuffle`, and the limit read from `_LIMITS`:
-        the random players' rollouts call this once a step, and a call and two operations on
-        integers over 2^30 are what Pyodide pays most for (docs/performance.md)."""
+        the first ``x = self.next64()`` below the largest multiple of ``n`` up to 2^64 (read from
+        `_LIMITS`, as `shuffle` does: two operations on integers over 2^30 fewer a call)."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = _LIMITS[n] if n < _LIMITS_LEN else WORD_LIMIT - WORD_LIMIT % n
-        state = self.state
         while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self.state = state
-                return z % n
+            x = self.next64()
+            if x < limit:
+                return x % n
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates).

@@ -47,8 +47,8 @@ def test_the_reading_follows_every_tile_placed_in_seeded_games() -> None:
         m = engine.new_match("stars", players, {}, seed=seed)
         while not m.is_over():
             for s in m._state.seats:  # the rules' own state, read only
-                fresh = Board.from_json(s.board.to_json())
-                assert s.board.sides() == fresh.sides()
+                anew = Board.from_json(s.board.to_json())
+                assert s.board.sides() == anew.sides()
                 assert cells_of(s.board.sides()[0]) == vacant_cell_by_cell(s.board)
                 checked += 1
             seat = m.to_act()[0]

@@ -143,8 +143,8 @@ class Board:
         self.dust: list[int] = [0] * n  # stardust tokens filling the cell
         self.bonus: dict[str, str] = {}  # corner → bonus token printed/placed there
         self.taken: list[str] = []  # bonus tokens already gained (each once)
-        # the last `sides` worked out, used again while the tiles, lines and stardust are the
-        # same (compared by value, so however the lists were changed)
+        # the last `sides` worked out, used again while the lines and stardust are the same
+        # (compared by value, so however the lists were changed; the tiles are where the lines are)
         self._reading: _Reading | None = None
         # the cell `place_tile` filled since that reading (-1: none, -2: more than one): a hint
         # `_read` checks, to read the lines again at that cell only
