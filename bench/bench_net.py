@@ -5,7 +5,8 @@ the same measure in a single-device game, as a ratio (median and p95). Prints fi
 
     .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
                                         [--phones 1|2] [--no-screen] [--warmup 0] [--pause-ms 300]
-                                        [--profile DEVICE] [--screenshots DIR] [--reduced-motion]
+                                        [--profile DEVICE] [--trace DEVICE] [--screenshots DIR]
+                                        [--reduced-motion]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -32,6 +33,9 @@ the four pages (tens of ms), while work the last move left behind (collection, t
 completion, the log's scroll) was still running on the two cores; in the solo game a tap comes
 after the two computers' moves, each after a 300 ms pause (`?botDelay=300`).
 ``--reduced-motion``: every device, the single one too, prefers reduced motion (no pulses).
+``--profile DEVICE`` prints that device's JS profile (self time by function); ``--trace DEVICE``
+prints where that device's browser spent its CPU, every thread (its tasks and what is inside them,
+from a Chromium trace), in ms a move; ``--trace-out FILE`` keeps the trace.
 """
 
 from __future__ import annotations
@@ -60,6 +64,48 @@ from serve import BackgroundServer, PeerServer  # noqa: E402
 NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
       "ip link set v0 addrgenmode none && ip link set v1 addrgenmode none && ip addr add 198.51.100.1/24 dev v0 && "
       "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
+
+
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "gpu", "v8"]
+"""What ``--trace`` records: the renderer's tasks (script, style, layout, paint), the compositor's and
+the raster workers' (``cc``), the GPU process's, and V8's collections."""
+
+
+def print_trace(name: str, trace: bytes, moves: int, top: int = 25) -> None:
+    """Where one device's browser spent its CPU over the timed moves (``--trace``): per thread, the
+    top-level trace events (those no other event of that thread encloses) summed by name, in ms a
+    move. A thread's top-level events are its tasks, so their sum is the thread's busy time."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+               if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    by_thread: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
+    for e in events:
+        if e.get("ph") == "X" and "dur" in e:
+            by_thread.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"], e["name"]))
+    busy: dict[str, float] = {}
+    tasks: dict[tuple[str, str], float] = {}
+    inner: dict[tuple[str, str], float] = {}
+    for key, spans in by_thread.items():
+        thread = threads.get(key, str(key[1]))
+        spans.sort(key=lambda s: (s[0], -s[1]))
+        end = -1.0
+        for start, stop, what in spans:
+            if start >= end:  # a top-level event: a task of this thread
+                end = stop
+                busy[thread] = busy.get(thread, 0.0) + (stop - start) / 1000
+                tasks[thread, what] = tasks.get((thread, what), 0.0) + (stop - start) / 1000
+            else:  # inside a task: summed apart (nested events overlap, so these do not add up)
+                inner[thread, what] = inner.get((thread, what), 0.0) + (stop - start) / 1000
+    print(f"{name}'s browser over the timed moves ({moves} moves), busy ms a move by thread:")
+    for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
+        print(f"   {ms / moves:7.2f}  {thread}")
+    print("   the top-level tasks by name, ms a move:")
+    for (thread, what), ms in sorted(tasks.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"   {ms / moves:7.2f}  {thread}: {what}")
+    print("   inside those tasks (nested, overlapping), ms a move:")
+    for (thread, what), ms in sorted(inner.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"   {ms / moves:7.2f}  {thread}: {what}")
 
 
 def print_profile(name: str, profile: dict, top: int = 25) -> None:
@@ -151,6 +197,11 @@ def run(args) -> None:
                 profiler.send("Profiler.setSamplingInterval", {"interval": 100})
                 profiler.send("Profiler.start")
 
+            traced = None
+            if args.trace:  # one device's browser, every thread, over the timed moves
+                traced = browsers[names.index(args.trace)]
+                traced.start_tracing(page=pages[names.index(args.trace)], categories=TRACE_CATEGORIES)
+
             rtts: list[float] = []
             lat_all: list[float] = []
             lat_phone: list[float] = []
@@ -223,6 +274,11 @@ def run(args) -> None:
                 rtts.append(phones[len(rtts) % len(phones)].evaluate("() => window.tabletopNet.rtt()"))
             if profiler is not None:
                 print_profile(args.profile, profiler.send("Profiler.stop")["profile"])
+            if traced is not None:
+                trace = traced.stop_tracing()
+                if args.trace_out:
+                    args.trace_out.write_bytes(trace)
+                print_trace(args.trace, trace, len(lat_all))
             if args.screenshots:  # every device as it stands after the timed moves, to look at
                 args.screenshots.mkdir(parents=True, exist_ok=True)
                 for name, pg in zip(names, pages, strict=True):
@@ -370,6 +426,10 @@ def main() -> int:
                          "0: tap as soon as the last move is shown everywhere and read")
     ap.add_argument("--profile", choices=["host", "Ana", "Ben", "screen"],
                     help="print the JS profile (self time by function) of this device over the timed moves")
+    ap.add_argument("--trace", choices=["host", "Ana", "Ben", "screen"],
+                    help="print where this device's browser spent its CPU (every thread, by trace event) over "
+                         "the timed moves")
+    ap.add_argument("--trace-out", type=Path, default=None, help="with --trace: also save the trace (JSON) here")
     ap.add_argument("--screenshots", type=Path, default=None,
                     help="save each device's page (full length) in this folder after the timed moves")
     ap.add_argument("--warmup", type=int, default=0,
