@@ -820,17 +820,23 @@ def layout(grid: Grid) -> Layout:
     station with modules of the same ports at the same nodes)."""
     ref = id(grid)
     last = _LAST.get(ref)
+    station: list[str | None] | None = None  # the copy kept, compared with the seat's list the next time
     key = -1
     if last is not None:
         old, old_ports, plan = last
         if old == grid:
             return plan  # the seat's station as `layout` last read it (compared, nothing copied)
-        # `_ports` reads every node; with the one node a move changed, only that one
+        # `_ports` reads every node; with the one node a move changed, only that one: the kept
+        # copy (nobody else holds it) takes that node's new slot and is compared whole, no slices
         i = _CHANGED.pop(ref, -1)
-        if i >= 0 and grid[:i] == old[:i] and grid[i + 1:] == old[i + 1:]:
-            key = old_ports + ((_LANE_BYTE[grid[i]] - _LANE_BYTE[old[i]]) << 8 * i)
-    station = list(grid)  # a copy of the list kept, compared with the seat's list the next time
-    if key < 0:
+        if i >= 0:
+            was = old[i]
+            old[i] = grid[i]
+            if old == grid:  # the hint holds: the kept copy is the station now, and is kept again
+                station = old
+                key = old_ports + ((_LANE_BYTE[grid[i]] - _LANE_BYTE[was]) << 8 * i)
+    if station is None:
+        station = list(grid)
         key = _ports(station)
     found = _LAYOUTS.get(key)
     if found is None:
