@@ -60,3 +60,23 @@ def test_a_right_hint_patches_the_kept_copy_instead_of_copying_the_station() -> 
         layout(grid)
         assert station._LAST[id(grid)][0] is before  # the same copy, patched
         assert before == after
+
+
+def test_facings_after_a_change_at_one_node_are_the_facings_worked_out_afresh() -> None:
+    """`layout` takes a station changed at one node from the last one's facings, that node's old
+    sides taken away and its new ones added (`_FACED_BY`); the rule worked out node by node
+    (`facings`) on random stations and changes."""
+    from engine.games.station.components import PORT_MASK
+    from engine.games.station.station import _FACED_BY, _LANE_BYTE, _faces, facings
+
+    rng = random.Random(26)
+    mids = [None, *sorted(PORT_MASK)]
+    for _ in range(400):
+        grid = [rng.choice(mids) if rng.random() < 0.5 else None for _ in range(NODES)]
+        i = rng.randrange(NODES)
+        after = list(grid)
+        after[i] = rng.choice(mids)
+        before_faces = _faces(station._ports(grid))
+        patched = before_faces ^ _FACED_BY[i][_LANE_BYTE[grid[i]]] ^ _FACED_BY[i][_LANE_BYTE[after[i]]]
+        assert list(patched.to_bytes(NODES, "little")) == facings(after)
+        assert patched == _faces(station._ports(after))

@@ -686,6 +686,20 @@ def _supports(occupied: int) -> tuple[int, int]:
 _SUPPORTS: dict[int, tuple[int, int]] = {}
 
 
+def _faces(ports: int) -> int:
+    """Per node, its `facings` mask (a byte a node), from the station's `_ports`: the Core's face,
+    and each side facing a neighbour's port, shifted from that neighbour's byte."""
+    return (_CORE_FACE | (ports & _OUT_12) << 79 | (ports & _IN_23) >> 79
+            | (ports & _CW_NOT_9) << 9 | (ports & _CW_9) >> 71
+            | (ports & _CCW_NOT_0) >> 9 | (ports & _CCW_0) << 71)
+
+
+_FACED_BY = [[_faces(byte << 8 * i) ^ _CORE_FACE for byte in range(32)] for i in range(NODES)]
+"""Per node and byte of `_LANE_BYTE`, the sides of its neighbours that face its ports. Each bit of
+`_faces` comes from one side of one node (or is the Core's), so a station changed at one node has
+the facings of before, its old byte's sides taken away and its new byte's added (`layout`)."""
+
+
 class Layout:
     """What can change in one legal station, worked out once (the installs and exchanges per
     port mask when asked for):
@@ -709,14 +723,14 @@ class Layout:
 
     __slots__ = ("_at", "_faces_meet", "_high", "_low", "_occupied", "_open_lanes", "_search", "_swaps", "removable")
 
-    def __init__(self, grid: Grid, last: _Search | None = None, ports: int = -1) -> None:
+    def __init__(self, grid: Grid, last: _Search | None = None, ports: int = -1, faces: int = -1) -> None:
         """The layout of ``grid``; a corridor search not remembered is worked out from ``last``
-        when its station is one leaf away (`_leaf_change`), else afresh."""
+        when its station is one leaf away (`_leaf_change`), else afresh. ``ports`` and ``faces``,
+        when given, are the station's `_ports` and `_faces`."""
         if ports < 0:
             ports = _ports(grid)
-        faces = (_CORE_FACE | (ports & _OUT_12) << 79 | (ports & _IN_23) >> 79
-                 | (ports & _CW_NOT_9) << 9 | (ports & _CW_9) >> 71
-                 | (ports & _CCW_NOT_0) >> 9 | (ports & _CCW_0) << 71)
+        if faces < 0:
+            faces = _faces(ports)
         self._faces_meet = faces
         occupied = ports >> 4 & _ONES
         found = _SUPPORTS.get(occupied)
@@ -821,7 +835,7 @@ def layout(grid: Grid) -> Layout:
     ref = id(grid)
     last = _LAST.get(ref)
     station: list[str | None] | None = None  # the copy kept, compared with the seat's list the next time
-    key = -1
+    key = faces = -1
     if last is not None:
         old, old_ports, plan = last
         if old == grid:
@@ -834,7 +848,10 @@ def layout(grid: Grid) -> Layout:
             old[i] = grid[i]
             if old == grid:  # the hint holds: the kept copy is the station now, and is kept again
                 station = old
-                key = old_ports + ((_LANE_BYTE[grid[i]] - _LANE_BYTE[was]) << 8 * i)
+                before, now = _LANE_BYTE[was], _LANE_BYTE[grid[i]]
+                key = old_ports + ((now - before) << 8 * i)
+                faced = _FACED_BY[i]
+                faces = plan._faces_meet ^ faced[before] ^ faced[now]
     if station is None:
         station = list(grid)
         key = _ports(station)
@@ -842,7 +859,7 @@ def layout(grid: Grid) -> Layout:
     if found is None:
         if len(_LAYOUTS) >= 4096:
             _LAYOUTS.clear()
-        found = _LAYOUTS[key] = Layout(station, None if last is None else last[2]._search, key)
+        found = _LAYOUTS[key] = Layout(station, None if last is None else last[2]._search, key, faces)
     if len(_LAST) >= _LAST_MAX:
         _LAST.clear()
     _LAST[ref] = (station, key, found)
