@@ -107,8 +107,9 @@ def test_buying_holds_each_module_s_cost_at_each_discount() -> None:
     port mask; an empty berth has no guild."""
     assert moves._BUYING[None][0] is None
     for mid in GUILD_OF:
-        guild, costs, ports = moves._BUYING[mid]
+        guild, costs, ports, rows_of = moves._BUYING[mid]
         assert (guild, ports) == (GUILD_OF[mid], PORT_MASK[mid])
+        assert [len(rows) for rows in rows_of] == [len(moves._every(cost)) for cost in range(moves._COSTS)]
         assert costs == tuple(max(COST_OF[mid] - d, MIN_COST) for d in range(MAX_DISCOUNT + 1))
 
 

@@ -87,9 +87,9 @@ def test_swaps_are_the_exchange_rule_written_out() -> None:
 
 def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
     """Per hand of random games: `_hand_tables` of its `hand_code` has a table for each guild in the
-    hand, whose slot 0 holds the guild's counts (its bits of the code) and whose other slots, once asked,
-    hold `payments`
-    of those counts at that cost; tables are shared by hands with the same counts."""
+    hand, whose slot 0 holds the guild's counts (its bits of the code) and whose other slots, once
+    asked, hold `payments` of those counts at that cost (as their indices in `_EVERY`); tables are
+    shared by hands with the same counts."""
     rng = random.Random(14)
     hands = 0
     for g in range(4):
@@ -110,7 +110,8 @@ def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
                 for cost in range(1, len(table)):
                     if table[cost] is None and rng.random() < 0.5:
                         continue  # not asked yet
-                    pays = table[cost] if table[cost] is not None else moves._payments(table[0], cost)
+                    found = table[cost] if table[cost] is not None else moves._payment_indices(table[0], cost)
+                    pays = [moves._every(cost)[k][0] for k in found]  # held as indices in `_EVERY`
                     assert pays == moves.payments(counts[guild], cost)
             hands += 1
             m.play(seat, rng.choice(m.legal_moves(seat)))

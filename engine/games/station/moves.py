@@ -11,8 +11,9 @@ or after the end is triggered.
 
 A payment names the values of the credits paid (all of the module's guild), largest first;
 it holds no superfluous credit (taking away any one would leave the cost uncovered), so
-every listed payment is one a player would make. Moves are built fresh or from shared
-read-only pieces; callers must not mutate them.
+every listed payment is one a player would make. Moves are built fresh or shared (the install,
+exchange, remove, pair and purchase moves are made once and listed again); callers must not
+mutate them.
 """
 
 from __future__ import annotations
@@ -150,9 +151,10 @@ _EVERY: dict[int, list[tuple[list[int], int]]] = {}
 value v (the most a payment without a superfluous credit holds) but for those taking more than
 `_MOST` of a value; each with its needs: four bits a value 1–6 (lowest first), how many credits of
 that value it takes. Worked out when first asked."""
-_HELD: dict[int, list[tuple[list[int], int]]] = {}
+_HELD: dict[int, list[tuple[int, int]]] = {}
 """Per cost and values held (``cost << 24`` and bit 3 of the four bits of each value held), the
-payments of `_EVERY` taking only values held, in their order: at most 64 lists a cost (9 costs)."""
+payments of `_EVERY` taking only values held, in their order, each as its index there and its
+needs: at most 64 lists a cost (9 costs)."""
 
 
 def _every(cost: int) -> list[tuple[list[int], int]]:
@@ -178,14 +180,21 @@ def _payments(held: int, cost: int) -> list[list[int]]:
     """`payments` of the counts in ``held`` (four bits a value 1–6, lowest first, as in
     `hand_code`; each at most `_MOST`): the payments of `_EVERY` the hand holds, in its order (the
     enumeration from a smaller hand only skips branches; a payment it holds is met in the same
-    place). Each value's four bits hold at most 4 and need at most 4, so taking the needs from the
-    counts with 8 added to each never borrows. The payments' lists are shared (read-only)."""
+    place). The payments' lists are shared (read-only)."""
+    every = _every(cost)
+    return [every[k][0] for k in _payment_indices(held, cost)]
+
+
+def _payment_indices(held: int, cost: int) -> list[int]:
+    """The indices in `_EVERY` of ``cost`` of `_payments`. Each value's four bits hold at most 4
+    and need at most 4, so taking the needs from the counts with 8 added to each never borrows."""
     key = cost << 24 | (held + _SEVENS) & _EIGHTS  # the cost, and bit 3 of each value held
     found = _HELD.get(key)
     if found is None:
-        found = _HELD[key] = [item for item in _every(cost) if not (item[1] + _SEVENS) & _EIGHTS & ~key]
+        found = _HELD[key] = [(k, need) for k, (_, need) in enumerate(_every(cost))
+                              if not (need + _SEVENS) & _EIGHTS & ~key]
     held += _EIGHTS  # bit 3 of a value's four bits stays set taking ``need`` away when as many are held
-    return [pay for pay, need in found if (held - need) & _EIGHTS == _EIGHTS]
+    return [k for k, need in found if (held - need) & _EIGHTS == _EIGHTS]
 
 
 def guild_counts(hand: list[str], guild: str) -> tuple[int, ...]:
@@ -233,15 +242,22 @@ _PAY_TABLES: dict[int, list[Any]] = {}
 """`_pay_table` per guild's 24 bits of a hand's code (hands with the same counts in a guild share it)."""
 _COSTS = max(COST_OF.values()) + 1
 """One more than the highest cost a module can have (an index per cost)."""
-_BUYING: dict[str | None, tuple[str | None, tuple[int, ...], int]] = {
-    None: (None, (), 0), **{mid: (GUILD_OF[mid], EFFECTIVE[mid], PORT_MASK[mid]) for mid in GUILD_OF}}
-"""Per module, its guild, its cost at each discount (`EFFECTIVE`) and its port mask (one look-up a
-berth); an empty berth's guild is None, which no hand holds."""
+_BUYING: dict[str | None, tuple[str | None, tuple[int, ...], int, list[list[Any]]]] = {
+    None: (None, (), 0, []),
+    **{mid: (GUILD_OF[mid], EFFECTIVE[mid], PORT_MASK[mid], [[None] * len(_every(cost)) for cost in range(_COSTS)])
+       for mid in GUILD_OF}}
+"""Per module, its guild, its cost at each discount (`EFFECTIVE`), its port mask (one look-up a
+berth), and per cost (the index) per payment of `_EVERY` its row of purchase moves (None until the
+first listing asks for it, `_new_row`): per node, then the Dock, the move (made when first listed,
+then shared; None until then), and last the payment itself. Moves made and freed in every listing
+cost more than the look-ups, in Pyodide most (docs/performance.md). An empty berth's guild is
+None, which no hand holds."""
 
 
 def _pay_table(counts: int) -> list[Any]:
     """Per cost (the index), the `payments` of a guild's ``counts`` (its 24 bits of a `hand_code`)
-    at that cost, filled in when first asked (None until then); slot 0, never a cost (costs are at
+    at that cost as their indices in `_EVERY` (`_payment_indices`), filled in when first asked
+    (None until then); slot 0, never a cost (costs are at
     least `MIN_COST`), holds the counts themselves, as `_payments` takes them. Remembered per
     counts: a berth then costs one index, not a tuple key."""
     found = _PAY_TABLES.get(counts)
@@ -278,38 +294,66 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
         by_guild = _HANDS[code] = _hand_tables(code)
     if not by_guild:
         return moves
-    dock_room = len(seat.dock) < DOCK_CAPACITY
-    dests_of: dict[int, list[Any]] = {}  # per port mask: the nodes it installs at (and the Dock)
+    dock = (NODES,) if len(seat.dock) < DOCK_CAPACITY else ()  # the Dock's place in a row
+    dests_of: dict[int, tuple[int, ...]] = {}  # per port mask: the nodes it installs at (and the Dock)
     for mid, discount in zip(state.berths, state.discounts):  # noqa: B905  (six and six; a keyword costs a dict a call)
-        guild, costs, ports = _BUYING[mid]
+        guild, costs, ports, rows_of = _BUYING[mid]
         table = by_guild.get(guild)  # None for an empty berth: no table
         if table is None:
             continue
         cost = costs[discount]  # `effective_cost`, read from `EFFECTIVE`
         pays = table[cost]
         if pays is None:
-            pays = table[cost] = _payments(table[0], cost)
+            pays = table[cost] = _payment_indices(table[0], cost)
         if not pays:
             continue
         dests = dests_of.get(ports)
         if dests is None:
-            dests = dests_of[ports] = []
-            for i in plan.installs(ports):
-                dests.append(NODE_JSON[i])
-            if dock_room:
-                dests.append(DOCK)
+            dests = dests_of[ports] = plan.installs(ports) + dock
         if not dests:
             continue
-        first = dests[0]
-        rest = dests[1:]
-        for pay in pays:
-            base = {"type": "purchase", "module": mid, "pay": pay, "to": first}
-            moves.append(base)
-            for to in rest:  # a copy of the first with its "to" (cheaper than a new dict)
-                move = {**base}  # as `base.copy()`, without a method call (see `reconfigure_moves`)
-                move["to"] = to
+        rows = rows_of[cost]
+        for k in pays:
+            row = rows[k]
+            if row is None:
+                row = _new_row(rows, k, cost)
+            for i in dests:
+                move = row[i]
+                if move is None:  # made once, then shared (read-only, like `INSTALL`'s moves)
+                    move = row[i] = {"type": "purchase", "module": mid, "pay": row[_ROW], "to": _TO[i]}
                 moves.append(move)
     return moves
+
+
+_ROW = NODES + 1
+"""Places for moves in a row of purchase moves (`_BUYING`): one per node, then the Dock."""
+_TO: list[Any] = [*NODE_JSON, DOCK]
+"""A purchase's destination at each place of a row."""
+_ROWS_KEPT = 2048
+"""The most rows of purchase moves `_BUYING` holds (at most 31 moves each, a few MB); all are
+forgotten at once beyond."""
+_rows_made = 0
+
+
+def _new_row(rows: list[Any], k: int, cost: int) -> list[Any]:
+    """A new row of purchase moves for payment ``k`` of `_EVERY` of ``cost``, put in ``rows`` at
+    ``k``: no move yet, and after the places the payment itself."""
+    global _rows_made
+    if _rows_made >= _ROWS_KEPT:
+        _forget_purchases()
+    _rows_made += 1
+    row = rows[k] = [None] * _ROW
+    row.append(_every(cost)[k][0])
+    return row
+
+
+def _forget_purchases() -> None:
+    """Empties every row of purchase moves in `_BUYING`."""
+    global _rows_made
+    _rows_made = 0
+    for _, _, _, rows_of in _BUYING.values():
+        for rows in rows_of:
+            rows[:] = [None] * len(rows)
 
 
 INSTALL: dict[str, list[dict[str, Any]]] = {

@@ -1,0 +1,77 @@
+"""Issue 18: Station's purchase moves are made once and shared, like the install moves
+(twenty-fifth session). `_BUYING` holds, per module, cost and payment of `_EVERY`, a row with a
+place per node and one for the Dry Dock; a listing takes the moves from those rows, making a move
+the first time its place is asked for. Each listed purchase is exactly the move written out from
+the hand, the market and the station, and it is the row's own object; past `_ROWS_KEPT` rows all
+are forgotten at once."""
+
+import random
+
+import engine
+from engine.games.station import moves
+from engine.games.station.moves import DOCK
+from engine.games.station.station import NODE_JSON, NODES, layout
+
+
+def _purchases_written_out(m: engine.Match, seat_index: int) -> list[dict]:
+    """The purchase moves of the seat, from the rule: per berth in order, per payment of the hand
+    in the module's guild, per node where the module fits (node order), then the Dock if it has room."""
+    state = m._state
+    seat = state.seats[seat_index]
+    plan = layout(list(seat.grid))
+    out = []
+    for mid, discount in zip(state.berths, state.discounts, strict=True):
+        if mid is None:
+            continue
+        guild, costs, ports, _ = moves._BUYING[mid]
+        pays = moves.payments(moves.guild_counts(seat.hand, guild), costs[discount])
+        dests = [NODE_JSON[i] for i in plan.installs(ports)]
+        if len(seat.dock) < 4:
+            dests.append(DOCK)
+        for pay in pays:
+            for to in dests:
+                out.append({"type": "purchase", "module": mid, "pay": pay, "to": to})
+    return out
+
+
+def test_listed_purchases_are_the_rule_and_the_rows_own_moves() -> None:
+    rng = random.Random(25)
+    listed = 0
+    for g in range(4):
+        m = engine.new_match("station", 2 + g % 3, {}, seed=2500 + g)
+        if g == 2:
+            moves._forget_purchases()  # a listing from empty rows
+        while not m.is_over():
+            seat = m.to_act()[0]
+            legal = m.legal_moves(seat)
+            purchases = [mv for mv in legal if mv["type"] == "purchase"]
+            if m._state.phase == "action":
+                assert purchases == _purchases_written_out(m, seat)
+            for mv in purchases:
+                assert list(mv) == ["type", "module", "pay", "to"]
+                cost = moves.EFFECTIVE[mv["module"]][m._state.discounts[m._state.berths.index(mv["module"])]]
+                k = next(k for k, (pay, _) in enumerate(moves._every(cost)) if pay == mv["pay"])
+                row = moves._BUYING[mv["module"]][3][cost][k]
+                place = NODES if mv["to"] == DOCK else NODE_JSON.index(mv["to"])
+                assert row[place] is mv  # shared: the same object in every listing
+                assert row[-1] is mv["pay"]
+            listed += len(purchases)
+            m.play(seat, rng.choice(legal))
+    assert listed > 2000
+
+
+def test_rows_past_the_limit_are_forgotten_at_once(monkeypatch) -> None:
+    monkeypatch.setattr(moves, "_ROWS_KEPT", 300)  # 40 four-seat games ask for ≈ 1,600 rows
+    moves._forget_purchases()
+    made = forgotten = 0
+    for g in range(6):
+        m = engine.new_match("station", 4, {}, seed=2600 + g)
+        rng = random.Random(g)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_moves(seat)))
+            rows = sum(row is not None for entry in moves._BUYING.values() for rows in entry[3] for row in rows)
+            assert rows == moves._rows_made <= 300
+            forgotten += rows < made
+            made = rows
+    assert forgotten >= 2
