@@ -257,9 +257,9 @@ None, which no hand holds."""
 def _pay_table(counts: int) -> list[Any]:
     """Per cost (the index), the `payments` of a guild's ``counts`` (its 24 bits of a `hand_code`)
     at that cost as their indices in `_EVERY` (`_payment_indices`), filled in when first asked
-    (None until then); slot 0, never a cost (costs are at
-    least `MIN_COST`), holds the counts themselves, as `_payments` takes them. Remembered per
-    counts: a berth then costs one index, not a tuple key."""
+    (None until then); slot 0, never a cost (costs are at least `MIN_COST`), holds the counts
+    themselves, as `_payment_indices` takes them. Remembered per counts: a berth then costs one
+    index, not a tuple key."""
     found = _PAY_TABLES.get(counts)
     if found is None:
         if len(_PAY_TABLES) >= 4096:
