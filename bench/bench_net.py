@@ -3,10 +3,10 @@
 update finished (board, move log, seat chips, countdown) and painted — on every device, against
 the same measure in a single-device game, as a ratio (median and p95). Prints figures.
 
-    .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 30] [--pings 60] [--game guild]
+    .venv/bin/python bench/bench_net.py [--moves 60] [--local-moves 20] [--pings 60] [--game guild]
                                         [--phones 1|2] [--no-screen] [--warmup 0] [--pause-ms 300]
-                                        [--profile DEVICE] [--trace DEVICE] [--screenshots DIR]
-                                        [--reduced-motion]
+                                        [--settle-ms 250] [--profile DEVICE] [--trace DEVICE]
+                                        [--screenshots DIR] [--json-out FILE] [--reduced-motion]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -16,22 +16,31 @@ through a real PeerJS server on loopback (tools/serve.py's PeerServer). WebRTC n
 network namespace with a default route (../shared/TESTING.md); run as root, the script
 re-runs itself inside one (`unshare -n`), where nothing can leave the machine.
 
-For every move (made by the seat to act, a phone or the host, through the page's own move
-path): tap = when the device's renderer handed the move over (`attempt`); shown = when each
-device's whole page update for the new version had been painted (net/ui.js records the first
-task after the frame that follows the update: `tabletopNet.shown`); the move's figure is the
-slowest device. The single-device figure is the same measure in a solo game on index.html
-(human + two computers, `?botDelay=300`): the human's tap to the table after that move painted
-(`tabletop.shown`, app.js). Times are wall-clock (performance.timeOrigin + now()), comparable
-between the pages of one browser. The bare round trip is a ping/pong over the same data
-channels (phone → host → phone), measured between moves. For each device the three slowest
-moves are printed with where their time went (the host's answer, the wire, the device's update).
+For every move (made by the seat to act, a phone or the host, through the page's own move path): tap
+= when the device's renderer handed the move over (`attempt`); shown = when each device's whole page
+update for the new version had been painted (net/ui.js records the first task after the frame that
+follows the update: `tabletopNet.shown`); the move's figure is the slowest device. The single-device
+figure is the same measure in solo games on index.html (one human and a computer at each other seat,
+`?botDelay=300`): the human's tap to the table after that move painted (`tabletop.shown`, app.js).
+As the table times the taps of every seat, there is one solo game a seat, the human at that seat,
+``--local-moves`` taps each (default 20): where a seat sits in the round changes its moves
+(Station's last seat ends the round). Times are wall-clock (performance.timeOrigin + now()),
+comparable between the pages of one browser. The bare round trip is a ping/pong over the same data
+channels (phone → host → phone), measured between moves. For each device the three slowest moves are
+printed with where their time went (the host's answer, the wire, the device's update).
 ``--warmup N`` plays N moves on each side before counting (default 0: every move counts).
 ``--pause-ms`` (default 300) is a pause before each tap at the table, as players pause between
 moves: without it the next tap came as soon as the bench had read the last move's figures from
 the four pages (tens of ms), while work the last move left behind (collection, the write-ahead's
 completion, the log's scroll) was still running on the two cores; in the solo game a tap comes
 after the two computers' moves, each after a 300 ms pause (`?botDelay=300`).
+``--settle-ms`` (default 250): after a tap the bench makes no call to any page for that long, then
+looks every 50 ms, in the table and in the solo games alike. Every call is work for a page's main
+thread, its browser, Playwright's driver and this script, on the two cores the devices draw the
+move on; with Playwright's default (a look in every animation frame, from the tap on) Station's
+table p95 was 48–49 ms, with the settle 36–40 ms (docs/net.md, twenty-sixth session).
+``--json-out FILE`` keeps every timed move (per device: the wire, its JS, the wait for its frame,
+the frame) and the single-device figures per seat.
 ``--reduced-motion``: every device, the single one too, prefers reduced motion (no pulses).
 ``--profile DEVICE`` prints that device's JS profile (self time by function); ``--trace DEVICE``
 prints where that device's browser spent its CPU, every thread (its tasks and what is inside them,
@@ -238,10 +247,11 @@ def run(args) -> None:
                 move = greedy(dev.evaluate("() => window.tabletopNet.last.view"),
                               dev.evaluate("() => window.tabletopNet.legalMoves"), v, seat)
                 assert dev.evaluate("(m) => window.tabletopNet.play(m)", move)
+                settle(args)  # hands off every page while the move is drawn (see --settle-ms)
                 tap = dev.evaluate("() => window.tabletopNet.tapAt")
                 drawn = []
                 for name, pg in zip(names, pages, strict=True):
-                    pg.wait_for_function(f"() => window.tabletopNet.shown[{v + 1}] !== undefined")
+                    pg.wait_for_function(f"() => window.tabletopNet.shown[{v + 1}] !== undefined", **POLL)
                     at = pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]")
                     drawn.append(at)
                     per_device[name].append(at - tap)
@@ -259,7 +269,7 @@ def run(args) -> None:
                     wire_by.setdefault(name, []).append(arrived - sent)
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
                     painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
-                row = {"move": played + 1, "seat": seat, "sent": sent - tap, "dev": {}}
+                row = {"move": played + 1, "seat": seat, "sent": sent - tap, "all": max(drawn) - tap, "dev": {}}
                 for name, pg, shown in zip(names, pages, drawn, strict=True):  # `drawn`: each device's shown
                     arrived = sent if name == "host" else pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     t = pg.evaluate(f"() => window.tabletopNet.timing[{v + 1}] || null") or {}
@@ -294,9 +304,14 @@ def run(args) -> None:
             for browser in browsers:  # the table is over; the single-device game runs alone
                 browser.close()
             browsers.clear()
-            local = {size: local_game(page, site.url, args, viewport)
-                     for size, viewport in (("phone", {"width": 390, "height": 844}),
-                                            ("laptop", {"width": 1280, "height": 900}))}
+            # a solo game with the human at each seat in turn: the table times the taps of every seat,
+            # and where a seat sits in the round changes its moves (in Station the last seat's move
+            # ends the round: the Drift, the market redrawn on every device)
+            local_seats = {size: {human: local_game(page, site.url, args, viewport, human)
+                                  for human in range(1 + args.phones)}
+                           for size, viewport in (("phone", {"width": 390, "height": 844}),
+                                                  ("laptop", {"width": 1280, "height": 900}))}
+            local = {size: [ms for vals in by_seat.values() for ms in vals] for size, by_seat in local_seats.items()}
             for browser in browsers:
                 browser.close()
     finally:
@@ -304,6 +319,8 @@ def run(args) -> None:
         peers.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
+    if args.json_out:  # every timed move and single-device figure, to look at afterwards
+        args.json_out.write_text(json.dumps({"moves": slow, "single": local_seats, "timing": timing}))
     med_rtt = statistics.median(rtts)
     print()
     print(f"{args.game}, {1 + args.phones} seats (host + {args.phones} phone(s))"
@@ -366,8 +383,16 @@ def run(args) -> None:
               f"median {statistics.median(tick_ms):.1f} ms, p90 {pct(tick_ms, 90):.1f} ms ({len(tick_ms)} ticks)")
     print(f"ratio (median tap→all shown / median bare round trip): {statistics.median(lat_all) / med_rtt:.1f}×")
     for size, vals in local.items():
-        print(f"single device ({args.game} solo, {size} {len(vals)} human moves): tap → new state shown: "
-              f"median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
+        print(f"single device ({args.game} solo, {size}, {len(vals)} human moves, the human at each seat in turn): "
+              f"tap → new state shown: median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
+    print("   by the seat that moved (table: the slowest device; single device: phone / laptop), median / p95 ms:")
+    for seat in range(1 + args.phones):
+        at_table = [r["all"] for r in slow if r["seat"] == seat]
+        alone = [local_seats[size][seat] for size in ("phone", "laptop")]
+        if at_table and all(alone):
+            each = [f"{statistics.median(v):.1f} / {pct(v, 95):.1f} ({len(v)})" for v in alone]
+            print(f"      seat {seat}: table {statistics.median(at_table):.1f} / {pct(at_table, 95):.1f} "
+                  f"({len(at_table)} moves); " + "; ".join(each))
     # each device against a single-device game on a device of its size (the host and the screen: laptop)
     worst_med = max(statistics.median(v) / statistics.median(local["phone" if n in ("Ana", "Ben") else "laptop"])
                     for n, v in per_device.items())
@@ -380,16 +405,31 @@ def run(args) -> None:
           f"{statistics.median(lat_all) / min(statistics.median(v) for v in local.values()):.2f}×, "
           f"p95 {pct(lat_all, 95) / pct(every, 95):.2f}×)")
 
-def local_game(page, url: str, args, viewport: dict) -> list[float]:
-    """The same measure in a single-device game: a solo game (the human and as many computers as phones) on
-    index.html; the human's tap → the table after that move painted (app.js's tabletop.shown)."""
+POLL = {"polling": 50}
+"""How the bench waits for a move to be shown: a look every 50 ms. Playwright's default looks in
+every animation frame, which keeps a page drawing frames while it waits; the times themselves are
+taken by the pages (`shown`, `tapAt`), so a coarse look loses nothing."""
+
+
+def settle(args) -> None:
+    """After a tap: no call to any page for ``--settle-ms``. Each call is work for the page's main
+    thread, its browser and the bench's own processes (Playwright's driver, this script), all on
+    the two cores the devices draw the move on; the single-device game is waited on the same way."""
+    if args.settle_ms:
+        time.sleep(args.settle_ms / 1000)
+
+
+def local_game(page, url: str, args, viewport: dict, human: int) -> list[float]:
+    """The same measure in a single-device game: a solo game (the human at seat ``human``, a computer
+    at each of the others, as many seats as at the table) on index.html; the human's tap → the table
+    after that move painted (app.js's tabletop.shown)."""
     pg = page(viewport)
     pg.goto(url + "?botDelay=300")
     pg.get_by_test_id("game-picker").wait_for(timeout=90_000)
     pg.get_by_test_id(f"pick-{args.game}").click()
     pg.locator(f"label:has([data-testid=players-{1 + args.phones}])").click()
-    for i in range(1, 1 + args.phones):
-        pg.get_by_test_id(f"seat-kind-{i}").select_option("greedy")
+    for i in range(1 + args.phones):
+        pg.get_by_test_id(f"seat-kind-{i}").select_option("human" if i == human else "greedy")
     pg.locator("#seed-input").fill(str(args.seed))
     pg.get_by_test_id("start-game").click()
     out: list[float] = []
@@ -403,10 +443,11 @@ def local_game(page, url: str, args, viewport: dict) -> list[float]:
         view = pg.evaluate("() => window.tabletop.view")
         move = greedy(view, pg.evaluate("() => window.tabletop.legalMoves"), n, view["seat"])
         assert pg.evaluate("(m) => window.tabletop.play(m)", move)
+        settle(args)  # as at the table
         # the first table painted after the tap (in Stars' simultaneous placement a solo game may
         # show the table only once the computers have placed too: move n + 1 is never shown alone)
         first = f"Object.keys(window.tabletop.shown).map(Number).filter((k) => k > {n}).sort((a, b) => a - b)[0]"
-        pg.wait_for_function(f"() => {first} !== undefined")
+        pg.wait_for_function(f"() => {first} !== undefined", **POLL)
         out.append(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
     return out[args.warmup:]
 
@@ -414,7 +455,9 @@ def local_game(page, url: str, args, viewport: dict) -> list[float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=60)
-    ap.add_argument("--local-moves", type=int, default=30)
+    ap.add_argument("--local-moves", type=int, default=20,
+                    help="human moves timed in each single-device game (one game a seat, a phone's size and a "
+                         "laptop's; default 20)")
     ap.add_argument("--reduced-motion", action="store_true",
                     help="every device prefers reduced motion (no breathing highlights)")
     ap.add_argument("--pings", type=int, default=60)
@@ -424,12 +467,18 @@ def main() -> int:
                     help="wait this long before each tap at the table (default 300, as the solo game's computers "
                          "wait before each of their moves: a tap there comes ≥ 600 ms after the human's last one); "
                          "0: tap as soon as the last move is shown everywhere and read")
+    ap.add_argument("--settle-ms", type=int, default=250,
+                    help="after a tap, make no call to any page for this long (default 250; 0: read each "
+                         "page as soon as it has drawn the move, as before)")
     ap.add_argument("--profile", choices=["host", "Ana", "Ben", "screen"],
                     help="print the JS profile (self time by function) of this device over the timed moves")
     ap.add_argument("--trace", choices=["host", "Ana", "Ben", "screen"],
                     help="print where this device's browser spent its CPU (every thread, by trace event) over "
                          "the timed moves")
     ap.add_argument("--trace-out", type=Path, default=None, help="with --trace: also save the trace (JSON) here")
+    ap.add_argument("--json-out", type=Path, default=None,
+                    help="save every timed move (where its time went, per device) and the single-device figures "
+                         "(JSON) here")
     ap.add_argument("--screenshots", type=Path, default=None,
                     help="save each device's page (full length) in this folder after the timed moves")
     ap.add_argument("--warmup", type=int, default=0,
