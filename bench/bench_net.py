@@ -468,8 +468,8 @@ def main() -> int:
                          "wait before each of their moves: a tap there comes ≥ 600 ms after the human's last one); "
                          "0: tap as soon as the last move is shown everywhere and read")
     ap.add_argument("--settle-ms", type=int, default=250,
-                    help="after a tap, make no call to any page for this long (default 250; 0: read each "
-                         "page as soon as it has drawn the move, as before)")
+                    help="after a tap, make no call to any page for this long (default 250; 0: look at once, "
+                         "then every 50 ms)")
     ap.add_argument("--profile", choices=["host", "Ana", "Ben", "screen"],
                     help="print the JS profile (self time by function) of this device over the timed moves")
     ap.add_argument("--trace", choices=["host", "Ana", "Ben", "screen"],
