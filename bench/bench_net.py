@@ -269,7 +269,8 @@ def run(args) -> None:
                     wire_by.setdefault(name, []).append(arrived - sent)
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
                     painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
-                row = {"move": played + 1, "seat": seat, "sent": sent - tap, "all": max(drawn) - tap, "dev": {}}
+                ms = max(drawn) - tap  # the move's figure: the slowest device
+                row = {"move": played + 1, "seat": seat, "sent": sent - tap, "all": ms, "dev": {}}
                 for name, pg, shown in zip(names, pages, drawn, strict=True):  # `drawn`: each device's shown
                     arrived = sent if name == "host" else pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     t = pg.evaluate(f"() => window.tabletopNet.timing[{v + 1}] || null") or {}
@@ -277,7 +278,6 @@ def run(args) -> None:
                                         "painted": shown - arrived, "js": t.get("js", 0),
                                         "toFrame": t.get("toFrame", 0), "frame": t.get("frame", 0)}
                 slow.append(row)
-                ms = max(drawn) - tap
                 lat_all.append(ms)
                 (lat_host if seat == 0 else lat_phone).append(ms)
             for _ in range(max(0, args.pings - len(rtts))):
