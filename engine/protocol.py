@@ -232,7 +232,8 @@ def _op_room_disconnect(session: Session, request: dict[str, Any]) -> Reply:
 
 def _op_room_message(session: Session, request: dict[str, Any]) -> Reply:
     room = session.room(request)
-    return room.reply(room.receive(_field(request, "device", str), request.get("message")))
+    out = room.receive(_field(request, "device", str), request.get("message"))
+    return {**room.reply(out), "next_tick": room.next_tick()}
 
 
 def _op_room_tick(session: Session, request: dict[str, Any]) -> Reply:

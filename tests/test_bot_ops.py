@@ -134,3 +134,32 @@ def test_the_op_table_holds_the_bot_ops_and_the_record_ops() -> None:
     assert {"bot_input", "bot_choose", "room_bot_input", "room_bot_move"} <= set(OPS)
     assert any(op.startswith("record_") for op in OPS)
     assert engine.GAMES  # the package still imports whole
+
+
+def test_a_move_s_reply_says_when_the_room_next_has_something_to_do() -> None:
+    """room_message answers with `next_tick` (Room.next_tick), so the host need not tick at once
+    after every move only to hear that nothing is due: a computer's pause, or at a table of humans
+    the next seat's turn timer."""
+    clock = FakeClock()
+    session = Session(clock)
+    credential = ask(session, "room_create", room="r1", game="splendor", players=2, seed=9,
+                     seats=[{"kind": "human"}, {"kind": "bot", "bot": "normal"}])["credential"]
+    match = session.rooms["r1"].match
+    move = choose_move(match, 0, "greedy")
+    reply = ask(session, "room_message", room="r1", device="host",
+                message={"v": 1, "type": "move", "credential": credential, "version": 0, "move": move})
+    assert reply["ok"] and len(match.log) == 1
+    assert reply["next_tick"] == pytest.approx(BOT_DELAY) == session.rooms["r1"].next_tick()
+    clock.advance(BOT_DELAY)
+    assert ask(session, "room_tick", room="r1")["outbox"]  # the computer plays when it said
+    humans = Session(FakeClock())
+    credential = ask(humans, "room_create", room="r2", game="splendor", players=2, seed=9,
+                     seats=[{"kind": "human"}, {"kind": "human"}])["credential"]
+    move = choose_move(humans.rooms["r2"].match, 0, "greedy")
+    reply = ask(humans, "room_message", room="r2", device="host",
+                message={"v": 1, "type": "move", "credential": credential, "version": 0, "move": move})
+    assert reply["ok"] and reply["next_tick"] == humans.rooms["r2"].policy.turn_seconds  # seat 1's timer
+    refused = ask(humans, "room_message", room="r2", device="host",
+                  message={"v": 1, "type": "move", "credential": credential, "version": 0, "move": move})
+    assert refused["ok"] and refused["outbox"][0]["message"]["type"] == "refused"
+    assert refused["next_tick"] == humans.rooms["r2"].next_tick()  # a refusal's reply too

@@ -4,7 +4,8 @@
 //   reply.outbox = [{to, message}, ...] --> each message to its device ("host": this page)
 // The host's own seat (seat 0) is the device "host": its taps go through room_message too.
 // Also here: the join link and its QR code, the viewing code for a shared screen, notices,
-// "play one step" for an offline seat, the timers' ticks (room_tick when next_tick says),
+// "play one step" for an offline seat, the timers' ticks (room_tick when next_tick says: the
+// reply of room_tick, and of room_message, whose move may start a pause or a timer),
 // and persistence: room_save into IndexedDB after every accepted move or seat change —
 // written before any device is sent the move, so a move anyone has seen is never lost —
 // and room_restore (paused, with a Resume button) after a reload (saving: host-save.js).
@@ -365,7 +366,7 @@ class Host {
     if (reply.error) { app.toast(reply.error.message || String(reply.error)); return false; }
     const refused = (reply.outbox || []).find((e) => e.to === "host" && e.message.type === "refused" && e.message.ref === ref);
     if (refused) { app.toast(refused.message.reason); return false; }
-    this.kick();
+    this.kickAfter(reply);
     return true;
   }
 
@@ -376,7 +377,7 @@ class Host {
     this.pendingRefs.delete(ref);
     const refused = (reply.outbox || []).find((e) => e.to === "host" && e.message.type === "refused" && e.message.ref === ref);
     if (refused) app.toast(refused.message.reason);
-    this.kick();
+    this.kickAfter(reply);
     return !refused;
   }
 
@@ -423,6 +424,22 @@ class Host {
     };
     if (this._localQueue) this._localDrawn.then(soon); else soon();
   }
+  /** after a room_message: its reply says when the room next has something to do (`next_tick`,
+   *  Room.next_tick: a computer seat's pause, a timer), so the host ticks then, not at once — a
+   *  tick before it would find nothing to do, and it would take the worker while the devices
+   *  draw the move. Due now (0), or a reply without it: tick soon (kick). */
+  kickAfter(reply) {
+    const next = reply ? reply.next_tick : undefined;
+    if (this.closed) return;
+    if (next === null || (typeof next === "number" && next > 0)) {
+      clearTimeout(this.tickTimer);
+      const due = next === null ? IDLE_TICK_S : Math.min(IDLE_TICK_S, next);
+      this.tickTimer = setTimeout(() => this.tick(), due * 1000 + 5);
+      return;
+    }
+    this.kick();
+  }
+
   async tick() {
     if (this.closed) return;
     clearTimeout(this.tickTimer);
@@ -556,7 +573,7 @@ class Host {
       }
       queued++;
       this.op("room_message", { device, message })
-        .then(() => this.kick(), (err) => console.warn(`device ${device}: room_message failed:`, err && err.message ? err.message : err))
+        .then((reply) => this.kickAfter(reply), (err) => console.warn(`device ${device}: room_message failed:`, err && err.message ? err.message : err))
         .finally(() => { queued--; });
     };
     link.onclose = () => {
