@@ -7,6 +7,7 @@ the same measure in a single-device game, as a ratio (median and p95). Prints fi
                                         [--phones 1|2] [--no-screen] [--warmup 0] [--pause-ms 300]
                                         [--settle-ms 250] [--profile DEVICE] [--trace DEVICE]
                                         [--screenshots DIR] [--json-out FILE] [--reduced-motion]
+                                        [--single-at-once]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -44,7 +45,11 @@ the frame) and the single-device figures per seat.
 ``--reduced-motion``: every device, the single one too, prefers reduced motion (no pulses).
 ``--profile DEVICE`` prints that device's JS profile (self time by function); ``--trace DEVICE``
 prints where that device's browser spent its CPU, every thread (its tasks and what is inside them,
-from a Chromium trace), in ms a move; ``--trace-out FILE`` keeps the trace.
+from a Chromium trace), in ms a move, first inside the moves' windows only (each tap → its move
+shown on the last device), then over the whole run; ``--trace-out FILE`` keeps the trace.
+``--single-at-once`` also plays the single-device games four at once (one a table device, at its
+size, each in a browser of its own, tapped together: each browser with the share of the two cores
+a table device has) and prints the ratio against them as well.
 """
 
 from __future__ import annotations
@@ -75,17 +80,29 @@ NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
       "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
 
 
-TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "gpu", "v8"]
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "gpu", "v8",
+                    "blink.user_timing"]
 """What ``--trace`` records: the renderer's tasks (script, style, layout, paint), the compositor's and
 the raster workers' (``cc``), the GPU process's, and V8's collections."""
 
 
-def print_trace(name: str, trace: bytes, moves: int, top: int = 25) -> None:
+def print_trace(name: str, trace: bytes, moves: int, top: int = 25,
+                windows: list[tuple[float, float]] | None = None, sync: float | None = None) -> None:
     """Where one device's browser spent its CPU over the timed moves (``--trace``): per thread, the
     top-level trace events (those no other event of that thread encloses) summed by name, in ms a
-    move. A thread's top-level events are its tasks, so their sum is the thread's busy time."""
+    move. A thread's top-level events are its tasks, so their sum is the thread's busy time.
+
+    With ``windows`` (each move's tap → shown on the last device, wall-clock ms) and ``sync`` (the
+    wall-clock ms of the ``bench-sync`` mark the traced page made, which the trace holds with its
+    own clock) the same is printed again for only what falls inside those windows: the CPU this
+    browser took while the move was being shown, when the four devices share the two cores."""
     events = json.loads(trace)
     events = events["traceEvents"] if isinstance(events, dict) else events
+    if windows and sync is not None:
+        marks = [e["ts"] for e in events if e.get("name") == "bench-sync"]
+        if marks:
+            base = marks[-1] / 1000 - sync  # trace ms = wall-clock ms + base
+            print_windowed(name, events, [(a + base, b + base) for a, b in windows], top)
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name"}
     by_thread: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
@@ -115,6 +132,47 @@ def print_trace(name: str, trace: bytes, moves: int, top: int = 25) -> None:
     print("   inside those tasks (nested, overlapping), ms a move:")
     for (thread, what), ms in sorted(inner.items(), key=lambda kv: -kv[1])[:top]:
         print(f"   {ms / moves:7.2f}  {thread}: {what}")
+
+
+def print_windowed(name: str, events: list, windows: list[tuple[float, float]], top: int) -> None:
+    """``print_trace``'s busy time by thread and task, counting only the parts of the top-level
+    events inside ``windows`` (trace ms), in ms a move."""
+    windows = sorted(windows)
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+               if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    spans: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
+    for e in events:
+        if e.get("ph") == "X" and "dur" in e:
+            spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"] / 1000, (e["ts"] + e["dur"]) / 1000, e["name"]))
+    busy: dict[str, float] = {}
+    tasks: dict[tuple[str, str], float] = {}
+    inner: dict[tuple[str, str], float] = {}
+    for key, items in spans.items():
+        thread = threads.get(key, str(key[1]))
+        items.sort(key=lambda s: (s[0], -s[1]))
+        end = -1.0
+        for start, stop, what in items:
+            inside = sum(max(0.0, min(stop, b) - max(start, a)) for a, b in windows if a < stop and b > start)
+            if start < end:  # inside a task: summed apart (nested events overlap)
+                if inside:
+                    inner[thread, what] = inner.get((thread, what), 0.0) + inside
+                continue
+            end = stop
+            if inside:
+                busy[thread] = busy.get(thread, 0.0) + inside
+                tasks[thread, what] = tasks.get((thread, what), 0.0) + inside
+    n = len(windows)
+    span = sum(b - a for a, b in windows) / n
+    print(f"{name}'s browser inside the moves' windows (tap → shown on the last device, {span:.1f} ms on "
+          f"average), busy ms a move by thread (all threads: {sum(busy.values()) / n:.2f}):")
+    for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
+        print(f"   {ms / n:7.2f}  {thread}")
+    print("   the top-level tasks by name inside the windows, ms a move:")
+    for (thread, what), ms in sorted(tasks.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"   {ms / n:7.2f}  {thread}: {what}")
+    print("   inside those tasks (nested, overlapping), ms a move:")
+    for (thread, what), ms in sorted(inner.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"   {ms / n:7.2f}  {thread}: {what}")
 
 
 def print_profile(name: str, profile: dict, top: int = 25) -> None:
@@ -207,9 +265,15 @@ def run(args) -> None:
                 profiler.send("Profiler.start")
 
             traced = None
+            trace_sync = None
             if args.trace:  # one device's browser, every thread, over the timed moves
                 traced = browsers[names.index(args.trace)]
                 traced.start_tracing(page=pages[names.index(args.trace)], categories=TRACE_CATEGORIES)
+                # a mark the trace holds with its own clock, and its wall-clock time: the moves'
+                # windows (wall-clock) are found in the trace by it
+                trace_sync = pages[names.index(args.trace)].evaluate(
+                    "() => performance.timeOrigin + performance.mark('bench-sync').startTime")
+            windows: list[tuple[float, float]] = []  # each move's tap → shown on the last device (wall-clock ms)
 
             rtts: list[float] = []
             lat_all: list[float] = []
@@ -270,7 +334,8 @@ def run(args) -> None:
                     render.append(pg.evaluate(f"() => window.tabletopNet.drawn[{v + 1}]") - arrived)
                     painted.append(pg.evaluate(f"() => window.tabletopNet.shown[{v + 1}]") - arrived)
                 ms = max(drawn) - tap  # the move's figure: the slowest device
-                row = {"move": played + 1, "seat": seat, "sent": sent - tap, "all": ms, "dev": {}}
+                windows.append((tap, max(drawn)))
+                row = {"move": played + 1, "seat": seat, "tap": tap, "sent": sent - tap, "all": ms, "dev": {}}
                 for name, pg, shown in zip(names, pages, drawn, strict=True):  # `drawn`: each device's shown
                     arrived = sent if name == "host" else pg.evaluate(f"() => window.tabletopNet.arrived[{v + 1}]")
                     t = pg.evaluate(f"() => window.tabletopNet.timing[{v + 1}] || null") or {}
@@ -288,7 +353,7 @@ def run(args) -> None:
                 trace = traced.stop_tracing()
                 if args.trace_out:
                     args.trace_out.write_bytes(trace)
-                print_trace(args.trace, trace, len(lat_all))
+                print_trace(args.trace, trace, len(lat_all), windows=windows[-len(lat_all):], sync=trace_sync)
             if args.screenshots:  # every device as it stands after the timed moves, to look at
                 args.screenshots.mkdir(parents=True, exist_ok=True)
                 for name, pg in zip(names, pages, strict=True):
@@ -312,6 +377,12 @@ def run(args) -> None:
                            for size, viewport in (("phone", {"width": 390, "height": 844}),
                                                   ("laptop", {"width": 1280, "height": 900}))}
             local = {size: [ms for vals in by_seat.values() for ms in vals] for size, by_seat in local_seats.items()}
+            at_once: dict[str, list[float]] = {}
+            if args.single_at_once:  # the table's devices as solo games, drawn at the same moments
+                devices = [("laptop", {"width": 1280, "height": 900}),
+                           *[("phone", {"width": 390, "height": 844})] * args.phones,
+                           *([("laptop", {"width": 1600, "height": 900})] if args.screen else [])]
+                at_once = local_games_at_once(page, site.url, args, devices)
             for browser in browsers:
                 browser.close()
     finally:
@@ -320,7 +391,8 @@ def run(args) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
     if args.json_out:  # every timed move and single-device figure, to look at afterwards
-        args.json_out.write_text(json.dumps({"moves": slow, "single": local_seats, "timing": timing}))
+        args.json_out.write_text(json.dumps({"moves": slow, "single": local_seats, "timing": timing,
+                                              "trace_sync": trace_sync, "single_at_once": at_once}))
     med_rtt = statistics.median(rtts)
     print()
     print(f"{args.game}, {1 + args.phones} seats (host + {args.phones} phone(s))"
@@ -400,6 +472,18 @@ def run(args) -> None:
                     for n, v in per_device.items())
     print(f"RATIO phone table / single device, the worst device: median {worst_med:.2f}×, p95 {worst_p95:.2f}× "
           "(goal: ≤ 1.5× both)")
+    if at_once:
+        n_games = 1 + args.phones + int(args.screen)
+        for size, vals in at_once.items():
+            print(f"single device, {n_games} solo games at once in {n_games} browsers (--single-at-once; "
+                  f"{size}, {len(vals)} human moves): median {statistics.median(vals):.1f} ms, "
+                  f"p95 {pct(vals, 95):.1f} ms")
+        at_med = max(statistics.median(v) / statistics.median(at_once["phone" if n in ("Ana", "Ben") else "laptop"])
+                     for n, v in per_device.items())
+        at_p95 = max(pct(v, 95) / pct(at_once["phone" if n in ("Ana", "Ben") else "laptop"], 95)
+                     for n, v in per_device.items())
+        print(f"   ratio against those, the worst device (each browser with the same share of the cores as "
+              f"at the table): median {at_med:.2f}×, p95 {at_p95:.2f}×")
     every = list(local["phone"]) + list(local["laptop"])
     print(f"   (all the devices' slowest against the faster single device: median "
           f"{statistics.median(lat_all) / min(statistics.median(v) for v in local.values()):.2f}×, "
@@ -424,6 +508,47 @@ def local_game(page, url: str, args, viewport: dict, human: int) -> list[float]:
     at each of the others, as many seats as at the table) on index.html; the human's tap → the table
     after that move painted (app.js's tabletop.shown)."""
     pg = page(viewport)
+    start_solo(pg, url, args, human)
+    out: list[float] = []
+    while len(out) < args.warmup + args.local_moves:
+        chosen = solo_move(pg)
+        if chosen is None:
+            break
+        assert pg.evaluate("(m) => window.tabletop.play(m)", chosen[1])
+        settle(args)  # as at the table
+        out.append(solo_shown(pg, chosen[0]))
+    return out[args.warmup:]
+
+
+def local_games_at_once(page, url: str, args, devices: list[tuple[str, dict]]) -> dict[str, list[float]]:
+    """The single-device measure with the table's share of the two cores (``--single-at-once``): one
+    solo game for each device of the table, each in a browser of its own at that device's size (the
+    human at seat k for the k-th device, modulo the seats), all four tapped at the same moment, so
+    that the four browsers draw at once as the table's four devices do. Figures by size (phone;
+    laptop: the host's and the screen's)."""
+    seats = 1 + args.phones
+    games = []
+    for k, (size, viewport) in enumerate(devices):
+        pg = page(viewport)
+        start_solo(pg, url, args, k % seats)
+        games.append((size, pg))
+    out: dict[str, list[float]] = {size: [] for size, _ in devices}
+    for played in range(args.warmup + args.local_moves):
+        chosen = [solo_move(pg) for _, pg in games]
+        if any(c is None for c in chosen):
+            break
+        for (_, pg), (_, move) in zip(games, chosen, strict=True):  # the four taps together
+            assert pg.evaluate("(m) => window.tabletop.play(m)", move)
+        settle(args)
+        for (size, pg), (n, _) in zip(games, chosen, strict=True):
+            shown = solo_shown(pg, n)
+            if played >= args.warmup:
+                out[size].append(shown)
+    return out
+
+
+def start_solo(pg, url: str, args, human: int) -> None:
+    """A solo game on index.html: the human at seat ``human``, a computer at each other seat."""
     pg.goto(url + "?botDelay=300")
     pg.get_by_test_id("game-picker").wait_for(timeout=90_000)
     pg.get_by_test_id(f"pick-{args.game}").click()
@@ -432,24 +557,26 @@ def local_game(page, url: str, args, viewport: dict, human: int) -> list[float]:
         pg.get_by_test_id(f"seat-kind-{i}").select_option("human" if i == human else "greedy")
     pg.locator("#seed-input").fill(str(args.seed))
     pg.get_by_test_id("start-game").click()
-    out: list[float] = []
-    while len(out) < args.warmup + args.local_moves:
-        pg.wait_for_function(
-            "() => window.tabletop.legalMoves.length > 0 || !!document.querySelector('[data-testid=winner]')",
-            timeout=60_000)
-        if pg.locator("[data-testid=winner]").count():
-            break
-        n = int(pg.evaluate("() => document.getElementById('table').dataset.moves"))
-        view = pg.evaluate("() => window.tabletop.view")
-        move = greedy(view, pg.evaluate("() => window.tabletop.legalMoves"), n, view["seat"])
-        assert pg.evaluate("(m) => window.tabletop.play(m)", move)
-        settle(args)  # as at the table
-        # the first table painted after the tap (in Stars' simultaneous placement a solo game may
-        # show the table only once the computers have placed too: move n + 1 is never shown alone)
-        first = f"Object.keys(window.tabletop.shown).map(Number).filter((k) => k > {n}).sort((a, b) => a - b)[0]"
-        pg.wait_for_function(f"() => {first} !== undefined", **POLL)
-        out.append(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
-    return out[args.warmup:]
+
+
+def solo_move(pg) -> tuple[int, dict] | None:
+    """Once the solo game's human is to move: (moves made so far, the move to tap); None when over."""
+    pg.wait_for_function(
+        "() => window.tabletop.legalMoves.length > 0 || !!document.querySelector('[data-testid=winner]')",
+        timeout=60_000)
+    if pg.locator("[data-testid=winner]").count():
+        return None
+    n = int(pg.evaluate("() => document.getElementById('table').dataset.moves"))
+    view = pg.evaluate("() => window.tabletop.view")
+    return n, greedy(view, pg.evaluate("() => window.tabletop.legalMoves"), n, view["seat"])
+
+
+def solo_shown(pg, n: int) -> float:
+    """The tap → the first table painted after it, ms (in Stars' simultaneous placement a solo game
+    may show the table only once the computers have placed too: move n + 1 is never shown alone)."""
+    first = f"Object.keys(window.tabletop.shown).map(Number).filter((k) => k > {n}).sort((a, b) => a - b)[0]"
+    pg.wait_for_function(f"() => {first} !== undefined", **POLL)
+    return float(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
 
 
 def main() -> int:
@@ -484,6 +611,9 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=0,
                     help="moves played first on each side and not counted (the host's Pyodide compiles its hot "
                          "code to optimised machine code in the first moves: docs/net.md, fourteenth session)")
+    ap.add_argument("--single-at-once", action="store_true",
+                    help="also play the single-device games four at once (one a table device, its size, each in "
+                         "a browser of its own, tapped together) and print the ratio against them too")
     ap.add_argument("--phones", type=int, default=2, choices=[1, 2],
                     help="phones at the table, one seat each (the host holds a seat too; default 2)")
     ap.add_argument("--no-screen", dest="screen", action="store_false",
