@@ -143,15 +143,17 @@ def print_windowed(name: str, events: list, windows: list[tuple[float, float]], 
     spans: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
     for e in events:
         if e.get("ph") == "X" and "dur" in e:
-            spans.setdefault((e["pid"], e["tid"]), []).append((e["ts"] / 1000, (e["ts"] + e["dur"]) / 1000, e["name"]))
+            spans.setdefault((e["pid"], e["tid"]), []).append(
+                (e["ts"] / 1000, (e["ts"] + e["dur"]) / 1000, e["name"], e.get("tdur", 0) / 1000))
     busy: dict[str, float] = {}
+    cpu: dict[str, float] = {}  # the thread's CPU time (tdur), the share of each task inside the windows
     tasks: dict[tuple[str, str], float] = {}
     inner: dict[tuple[str, str], float] = {}
     for key, items in spans.items():
         thread = threads.get(key, str(key[1]))
         items.sort(key=lambda s: (s[0], -s[1]))
         end = -1.0
-        for start, stop, what in items:
+        for start, stop, what, ran in items:
             inside = sum(max(0.0, min(stop, b) - max(start, a)) for a, b in windows if a < stop and b > start)
             if start < end:  # inside a task: summed apart (nested events overlap)
                 if inside:
@@ -160,13 +162,15 @@ def print_windowed(name: str, events: list, windows: list[tuple[float, float]], 
             end = stop
             if inside:
                 busy[thread] = busy.get(thread, 0.0) + inside
+                cpu[thread] = cpu.get(thread, 0.0) + ran * inside / max(stop - start, 1e-9)
                 tasks[thread, what] = tasks.get((thread, what), 0.0) + inside
     n = len(windows)
     span = sum(b - a for a, b in windows) / n
     print(f"{name}'s browser inside the moves' windows (tap → shown on the last device, {span:.1f} ms on "
-          f"average), busy ms a move by thread (all threads: {sum(busy.values()) / n:.2f}):")
+          f"average), ms a move by thread, busy (wall time, a wait for a core included) / its CPU time "
+          f"(all threads: {sum(busy.values()) / n:.2f} / {sum(cpu.values()) / n:.2f}):")
     for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
-        print(f"   {ms / n:7.2f}  {thread}")
+        print(f"   {ms / n:7.2f} / {cpu.get(thread, 0.0) / n:6.2f}  {thread}")
     print("   the top-level tasks by name inside the windows, ms a move:")
     for (thread, what), ms in sorted(tasks.items(), key=lambda kv: -kv[1])[:top]:
         print(f"   {ms / n:7.2f}  {thread}: {what}")
