@@ -33,8 +33,8 @@ globalThis.window = {
   },
   requestIdleCallback: (fn) => setTimeout(fn, 0),
 };
-const { keepLog, readLog, flushLogs, KEEP } = await import("./log-store.mjs");
-const idle = () => new Promise((r) => setTimeout(r, 5));
+const { keepLog, readLog, flushLogs, KEEP, WRITE_AFTER_MS } = await import("./log-store.mjs");
+const idle = () => new Promise((r) => setTimeout(r, WRITE_AFTER_MS + 5));
 const plain = (read) => ({ batches: read.batches.map((b) => [b[0], b[1]]), problem: read.problem });
 const out = [];
 for (const step of JSON.parse(readFileSync(process.argv[2], "utf8"))) {

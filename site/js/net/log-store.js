@@ -41,11 +41,16 @@ export function readLog(key) {
 
 /** key -> the batches to write at the next idle moment (one write for several updates) */
 const pending = new Map();
+/** The write waits this long, then for an idle moment: a device is idle right after drawing an
+ *  update, while the other devices of a table on the same machine (bench/bench_net.py: four
+ *  browsers on two cores) still draw theirs; the whole log is written each time (0.7 ms a
+ *  write on a phone by move 60, and the browser's own copy), so it is kept out of that window. */
+export const WRITE_AFTER_MS = 250;
 
 /** Keep `events` of `version` after the batches already kept (`kept`, the array readLog gave,
  *  changed in place); at most `KEEP` versions. The last version kept again is passed over (a
  *  resent update); an earlier one (a new game at the same table) starts the log afresh. The
- *  write waits for an idle moment, off the update's own frame. */
+ *  write waits `WRITE_AFTER_MS`, then for an idle moment, off the update's own frame. */
 export function keepLog(key, kept, version, events) {
   if (!events || !events.length) return;
   const last = kept.length ? kept[kept.length - 1][0] : -1;
@@ -56,12 +61,12 @@ export function keepLog(key, kept, version, events) {
   if (pending.has(key)) { pending.set(key, kept); return; }
   pending.set(key, kept);
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
-  idle(() => {
+  setTimeout(() => idle(() => {
     const batches = pending.get(key);
     if (!batches) return;  // written already, as the page went away
     pending.delete(key);
     write(key, batches);
-  });
+  }), WRITE_AFTER_MS);
 }
 
 function write(key, batches) {
