@@ -8,6 +8,7 @@ the same measure in a single-device game, as a ratio (median and p95). Prints fi
                                         [--settle-ms 250] [--profile DEVICE] [--trace DEVICE]
                                         [--screenshots DIR] [--json-out FILE] [--reduced-motion]
                                         [--single-at-once]
+    .venv/bin/python bench/bench_net.py --pool RUN.json [RUN.json …]
 
 A host page (real Pyodide worker holding the room), two phones and a shared screen (or, with
 ``--phones 1 --no-screen``, the host and one phone at a two-seat table: on this 2-core machine
@@ -47,6 +48,8 @@ the frame) and the single-device figures per seat.
 prints where that device's browser spent its CPU, every thread (its tasks and what is inside them,
 from a Chromium trace), in ms a move, first inside the moves' windows only (each tap → its move
 shown on the last device), then over the whole run; ``--trace-out FILE`` keeps the trace.
+``--pool FILE…`` runs nothing: it prints the ratio over several runs' ``--json-out`` files taken
+together (every run's moves on each device against every single-device move of its size).
 ``--single-at-once`` also plays the single-device games four at once (one a table device, at its
 size, each in a browser of its own, tapped together: each browser with the share of the two cores
 a table device has) and prints the ratio against them as well.
@@ -583,6 +586,34 @@ def solo_shown(pg, n: int) -> float:
     return float(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
 
 
+def pool(files: list[Path]) -> None:
+    """``--pool``: the ratio over several runs' ``--json-out`` files taken together — every timed
+    move of every run on each device, against every single-device move of its size. The p95 of
+    one 60-move run is its third slowest move, and the worst of four devices' ratios so estimated
+    comes out higher than the ratio of the pooled moves would."""
+    per_device: dict[str, list[float]] = {}
+    single: dict[str, list[float]] = {}
+    for f in files:
+        data = json.loads(f.read_text())
+        for row in data["moves"]:
+            for name, dev in row["dev"].items():
+                per_device.setdefault(name, []).append(dev["all"])
+        for size, by_seat in data["single"].items():
+            for vals in by_seat.values():
+                single.setdefault(size, []).extend(vals)
+    print(f"{len(files)} runs pooled: {len(per_device.get('host', []))} table moves, "
+          + ", ".join(f"{len(v)} single-device moves at {size} size" for size, v in single.items()))
+    for name, vals in per_device.items():
+        print(f"   shown on {name:6}: median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
+    for size, vals in single.items():
+        print(f"   single device, {size}: median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
+    size_of = {name: "phone" if name in ("Ana", "Ben") else "laptop" for name in per_device}
+    worst_med = max(statistics.median(v) / statistics.median(single[size_of[n]]) for n, v in per_device.items())
+    worst_p95 = max(pct(v, 95) / pct(single[size_of[n]], 95) for n, v in per_device.items())
+    print(f"RATIO (pooled) phone table / single device, the worst device: median {worst_med:.2f}×, "
+          f"p95 {worst_p95:.2f}× (goal: ≤ 1.5× both)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--moves", type=int, default=60)
@@ -622,7 +653,12 @@ def main() -> int:
                     help="phones at the table, one seat each (the host holds a seat too; default 2)")
     ap.add_argument("--no-screen", dest="screen", action="store_false",
                     help="no shared screen (with --phones 1: one device a core on this 2-core machine)")
+    ap.add_argument("--pool", type=Path, nargs="+", default=None, metavar="JSON",
+                    help="run nothing: print the ratio over these runs' --json-out files taken together")
     args = ap.parse_args()
+    if args.pool:
+        pool(args.pool)
+        return 0
     if not READY:
         if os.geteuid() == 0 and not os.environ.get("BENCH_NET_IN_NS"):
             env = {**os.environ, "BENCH_NET_IN_NS": "1"}
