@@ -83,6 +83,12 @@ NS = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
       "ip link set v0 up && ip link set v1 up && ip route add default via 198.51.100.2 dev v0 && exec \"$@\"")
 
 
+HOST_SIZE = {"width": 1280, "height": 900}
+PHONE_SIZE = {"width": 390, "height": 844}
+SCREEN_SIZE = {"width": 1600, "height": 900}
+"""The devices' viewports: the host's (also the single-device game's laptop size), a phone's, the
+shared screen's."""
+
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "gpu", "v8",
                     "blink.user_timing"]
 """What ``--trace`` records: the renderer's tasks (script, style, layout, paint), the compositor's and
@@ -97,7 +103,7 @@ def print_trace(name: str, trace: bytes, moves: int, top: int = 25,
 
     With ``windows`` (each move's tap → shown on the last device, wall-clock ms) and ``sync`` (the
     wall-clock ms of the ``bench-sync`` mark the traced page made, which the trace holds with its
-    own clock) the same is printed again for only what falls inside those windows: the CPU this
+    own clock) the same is printed first for only what falls inside those windows: the CPU this
     browser took while the move was being shown, when the four devices share the two cores."""
     events = json.loads(trace)
     events = events["traceEvents"] if isinstance(events, dict) else events
@@ -105,81 +111,66 @@ def print_trace(name: str, trace: bytes, moves: int, top: int = 25,
         marks = [e["ts"] for e in events if e.get("name") == "bench-sync"]
         if marks:
             base = marks[-1] / 1000 - sync  # trace ms = wall-clock ms + base
-            print_windowed(name, events, [(a + base, b + base) for a, b in windows], top)
+            inside = sorted((a + base, b + base) for a, b in windows)
+            busy, cpu, tasks, inner = tally_trace(events, inside)
+            n = len(inside)
+            span = sum(b - a for a, b in inside) / n
+            print(f"{name}'s browser inside the moves' windows (tap → shown on the last device, {span:.1f} ms "
+                  f"on average), ms a move by thread, busy (wall time, a wait for a core included) / its CPU "
+                  f"time (all threads: {sum(busy.values()) / n:.2f} / {sum(cpu.values()) / n:.2f}):")
+            for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
+                print(f"   {ms / n:7.2f} / {cpu.get(thread, 0.0) / n:6.2f}  {thread}")
+            print_tasks(tasks, inner, n, top, " inside the windows")
+    busy, _, tasks, inner = tally_trace(events)
+    print(f"{name}'s browser over the timed moves ({moves} moves), busy ms a move by thread:")
+    for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
+        print(f"   {ms / moves:7.2f}  {thread}")
+    print_tasks(tasks, inner, moves, top)
+
+
+def tally_trace(events: list, windows: list[tuple[float, float]] | None = None) -> tuple[dict, dict, dict, dict]:
+    """A trace's complete events summed, in ms: busy time by thread (its top-level events: its
+    tasks), the thread's CPU time in them (``tdur``), the tasks by name, and the events inside
+    them by name (nested, so overlapping). With ``windows`` (trace ms, sorted) only the part of
+    each event inside them counts (its CPU time in proportion)."""
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name"}
-    by_thread: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
+    by_thread: dict[tuple[int, int], list[tuple[float, float, str, float]]] = {}
     for e in events:
         if e.get("ph") == "X" and "dur" in e:
-            by_thread.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"], e["name"]))
+            by_thread.setdefault((e["pid"], e["tid"]), []).append(
+                (e["ts"] / 1000, (e["ts"] + e["dur"]) / 1000, e["name"], e.get("tdur", 0) / 1000))
     busy: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     tasks: dict[tuple[str, str], float] = {}
     inner: dict[tuple[str, str], float] = {}
     for key, spans in by_thread.items():
         thread = threads.get(key, str(key[1]))
         spans.sort(key=lambda s: (s[0], -s[1]))
         end = -1.0
-        for start, stop, what in spans:
-            if start >= end:  # a top-level event: a task of this thread
-                end = stop
-                busy[thread] = busy.get(thread, 0.0) + (stop - start) / 1000
-                tasks[thread, what] = tasks.get((thread, what), 0.0) + (stop - start) / 1000
-            else:  # inside a task: summed apart (nested events overlap, so these do not add up)
-                inner[thread, what] = inner.get((thread, what), 0.0) + (stop - start) / 1000
-    print(f"{name}'s browser over the timed moves ({moves} moves), busy ms a move by thread:")
-    for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
-        print(f"   {ms / moves:7.2f}  {thread}")
-    print("   the top-level tasks by name, ms a move:")
-    for (thread, what), ms in sorted(tasks.items(), key=lambda kv: -kv[1])[:top]:
-        print(f"   {ms / moves:7.2f}  {thread}: {what}")
-    print("   inside those tasks (nested, overlapping), ms a move:")
-    for (thread, what), ms in sorted(inner.items(), key=lambda kv: -kv[1])[:top]:
-        print(f"   {ms / moves:7.2f}  {thread}: {what}")
-
-
-def print_windowed(name: str, events: list, windows: list[tuple[float, float]], top: int) -> None:
-    """``print_trace``'s busy time by thread and task, counting only the parts of the top-level
-    events inside ``windows`` (trace ms), in ms a move."""
-    windows = sorted(windows)
-    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
-               if e.get("ph") == "M" and e.get("name") == "thread_name"}
-    spans: dict[tuple[int, int], list[tuple[float, float, str]]] = {}
-    for e in events:
-        if e.get("ph") == "X" and "dur" in e:
-            spans.setdefault((e["pid"], e["tid"]), []).append(
-                (e["ts"] / 1000, (e["ts"] + e["dur"]) / 1000, e["name"], e.get("tdur", 0) / 1000))
-    busy: dict[str, float] = {}
-    cpu: dict[str, float] = {}  # the thread's CPU time (tdur), the share of each task inside the windows
-    tasks: dict[tuple[str, str], float] = {}
-    inner: dict[tuple[str, str], float] = {}
-    for key, items in spans.items():
-        thread = threads.get(key, str(key[1]))
-        items.sort(key=lambda s: (s[0], -s[1]))
-        end = -1.0
-        for start, stop, what, ran in items:
-            inside = sum(max(0.0, min(stop, b) - max(start, a)) for a, b in windows if a < stop and b > start)
-            if start < end:  # inside a task: summed apart (nested events overlap)
-                if inside:
-                    inner[thread, what] = inner.get((thread, what), 0.0) + inside
+        for start, stop, what, ran in spans:
+            part = stop - start if windows is None else sum(
+                max(0.0, min(stop, b) - max(start, a)) for a, b in windows if a < stop and b > start)
+            if start < end:  # inside a task: summed apart (nested events overlap, so these do not add up)
+                if part:
+                    inner[thread, what] = inner.get((thread, what), 0.0) + part
                 continue
-            end = stop
-            if inside:
-                busy[thread] = busy.get(thread, 0.0) + inside
-                cpu[thread] = cpu.get(thread, 0.0) + ran * inside / max(stop - start, 1e-9)
-                tasks[thread, what] = tasks.get((thread, what), 0.0) + inside
-    n = len(windows)
-    span = sum(b - a for a, b in windows) / n
-    print(f"{name}'s browser inside the moves' windows (tap → shown on the last device, {span:.1f} ms on "
-          f"average), ms a move by thread, busy (wall time, a wait for a core included) / its CPU time "
-          f"(all threads: {sum(busy.values()) / n:.2f} / {sum(cpu.values()) / n:.2f}):")
-    for thread, ms in sorted(busy.items(), key=lambda kv: -kv[1])[:12]:
-        print(f"   {ms / n:7.2f} / {cpu.get(thread, 0.0) / n:6.2f}  {thread}")
-    print("   the top-level tasks by name inside the windows, ms a move:")
+            end = stop  # a top-level event: a task of this thread
+            if part:
+                busy[thread] = busy.get(thread, 0.0) + part
+                cpu[thread] = cpu.get(thread, 0.0) + ran * part / max(stop - start, 1e-9)
+                tasks[thread, what] = tasks.get((thread, what), 0.0) + part
+    return busy, cpu, tasks, inner
+
+
+def print_tasks(tasks: dict, inner: dict, moves: int, top: int, where: str = "") -> None:
+    """``tally_trace``'s tasks and the events inside them, the largest first, in ms a move."""
+    print(f"   the top-level tasks by name{where}, ms a move:")
     for (thread, what), ms in sorted(tasks.items(), key=lambda kv: -kv[1])[:top]:
-        print(f"   {ms / n:7.2f}  {thread}: {what}")
+        print(f"   {ms / moves:7.2f}  {thread}: {what}")
     print("   inside those tasks (nested, overlapping), ms a move:")
     for (thread, what), ms in sorted(inner.items(), key=lambda kv: -kv[1])[:top]:
-        print(f"   {ms / n:7.2f}  {thread}: {what}")
+        print(f"   {ms / moves:7.2f}  {thread}: {what}")
 
 
 def print_profile(name: str, profile: dict, top: int = 25) -> None:
@@ -226,7 +217,7 @@ def run(args) -> None:
                 ctx.route("**/config.json", lambda r: r.fulfill(body=cfg, content_type="application/json"))
                 return ctx.new_page()
 
-            host = page({"width": 1280, "height": 900})
+            host = page(HOST_SIZE)
             host.goto(site.url)
             host.get_by_test_id("game-picker").wait_for(timeout=90_000)
             host.get_by_test_id(f"pick-{args.game}").click()
@@ -243,7 +234,7 @@ def run(args) -> None:
             join = host.get_by_test_id("join-link").get_attribute("href")
             phones = []
             for seat, name in list(((1, "Ana"), (2, "Ben")))[:args.phones]:
-                ph = page({"width": 390, "height": 844})
+                ph = page(PHONE_SIZE)
                 t = time.perf_counter()
                 ph.goto(join)
                 ph.get_by_test_id("player-name").fill(name)
@@ -256,7 +247,7 @@ def run(args) -> None:
             if args.screen:
                 host.get_by_test_id("viewing-code-btn").click()
                 code = host.get_by_test_id("viewing-code").inner_text().strip()
-                screen = page({"width": 1600, "height": 900})
+                screen = page(SCREEN_SIZE)
                 screen.goto(site.url + "table.html?watch")
                 screen.get_by_test_id("watch-code").fill(code)
                 screen.get_by_test_id("watch-submit").click()
@@ -381,14 +372,12 @@ def run(args) -> None:
             # ends the round: the Drift, the market redrawn on every device)
             local_seats = {size: {human: local_game(page, site.url, args, viewport, human)
                                   for human in range(1 + args.phones)}
-                           for size, viewport in (("phone", {"width": 390, "height": 844}),
-                                                  ("laptop", {"width": 1280, "height": 900}))}
+                           for size, viewport in (("phone", PHONE_SIZE), ("laptop", HOST_SIZE))}
             local = {size: [ms for vals in by_seat.values() for ms in vals] for size, by_seat in local_seats.items()}
             at_once: dict[str, list[float]] = {}
             if args.single_at_once:  # the table's devices as solo games, drawn at the same moments
-                devices = [("laptop", {"width": 1280, "height": 900}),
-                           *[("phone", {"width": 390, "height": 844})] * args.phones,
-                           *([("laptop", {"width": 1600, "height": 900})] if args.screen else [])]
+                devices = [("laptop", HOST_SIZE), *[("phone", PHONE_SIZE)] * args.phones,
+                           *([("laptop", SCREEN_SIZE)] if args.screen else [])]
                 at_once = local_games_at_once(page, site.url, args, devices)
             for browser in browsers:
                 browser.close()
@@ -472,11 +461,7 @@ def run(args) -> None:
             each = [f"{statistics.median(v):.1f} / {pct(v, 95):.1f} ({len(v)})" for v in alone]
             print(f"      seat {seat}: table {statistics.median(at_table):.1f} / {pct(at_table, 95):.1f} "
                   f"({len(at_table)} moves); " + "; ".join(each))
-    # each device against a single-device game on a device of its size (the host and the screen: laptop)
-    worst_med = max(statistics.median(v) / statistics.median(local["phone" if n in ("Ana", "Ben") else "laptop"])
-                    for n, v in per_device.items())
-    worst_p95 = max(pct(v, 95) / pct(local["phone" if n in ("Ana", "Ben") else "laptop"], 95)
-                    for n, v in per_device.items())
+    worst_med, worst_p95 = worst_ratios(per_device, local)
     print(f"RATIO phone table / single device, the worst device: median {worst_med:.2f}×, p95 {worst_p95:.2f}× "
           "(goal: ≤ 1.5× both)")
     if at_once:
@@ -485,10 +470,7 @@ def run(args) -> None:
             print(f"single device, {n_games} solo games at once in {n_games} browsers (--single-at-once; "
                   f"{size}, {len(vals)} human moves): median {statistics.median(vals):.1f} ms, "
                   f"p95 {pct(vals, 95):.1f} ms")
-        at_med = max(statistics.median(v) / statistics.median(at_once["phone" if n in ("Ana", "Ben") else "laptop"])
-                     for n, v in per_device.items())
-        at_p95 = max(pct(v, 95) / pct(at_once["phone" if n in ("Ana", "Ben") else "laptop"], 95)
-                     for n, v in per_device.items())
+        at_med, at_p95 = worst_ratios(per_device, at_once)
         print(f"   ratio against those, the worst device (each browser with the same share of the cores as "
               f"at the table): median {at_med:.2f}×, p95 {at_p95:.2f}×")
     every = list(local["phone"]) + list(local["laptop"])
@@ -586,6 +568,14 @@ def solo_shown(pg, n: int) -> float:
     return float(pg.evaluate(f"() => window.tabletop.shown[{first}] - window.tabletop.tapAt"))
 
 
+def worst_ratios(per_device: dict[str, list[float]], single: dict[str, list[float]]) -> tuple[float, float]:
+    """Each device's median and p95 against the single-device game of its size (a phone's; the
+    host's and the screen's: laptop), the worst device's of each."""
+    size = {name: "phone" if name in ("Ana", "Ben") else "laptop" for name in per_device}
+    return (max(statistics.median(v) / statistics.median(single[size[n]]) for n, v in per_device.items()),
+            max(pct(v, 95) / pct(single[size[n]], 95) for n, v in per_device.items()))
+
+
 def pool(files: list[Path]) -> None:
     """``--pool``: the ratio over several runs' ``--json-out`` files taken together — every timed
     move of every run on each device, against every single-device move of its size. The p95 of
@@ -607,9 +597,7 @@ def pool(files: list[Path]) -> None:
         print(f"   shown on {name:6}: median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
     for size, vals in single.items():
         print(f"   single device, {size}: median {statistics.median(vals):.1f} ms, p95 {pct(vals, 95):.1f} ms")
-    size_of = {name: "phone" if name in ("Ana", "Ben") else "laptop" for name in per_device}
-    worst_med = max(statistics.median(v) / statistics.median(single[size_of[n]]) for n, v in per_device.items())
-    worst_p95 = max(pct(v, 95) / pct(single[size_of[n]], 95) for n, v in per_device.items())
+    worst_med, worst_p95 = worst_ratios(per_device, single)
     print(f"RATIO (pooled) phone table / single device, the worst device: median {worst_med:.2f}×, "
           f"p95 {worst_p95:.2f}× (goal: ≤ 1.5× both)")
 

@@ -431,13 +431,16 @@ class Host {
   kickAfter(reply) {
     const next = reply ? reply.next_tick : undefined;
     if (this.closed) return;
-    if (next === null || (typeof next === "number" && next > 0)) {
-      clearTimeout(this.tickTimer);
-      const due = next === null ? IDLE_TICK_S : Math.min(IDLE_TICK_S, next);
-      this.tickTimer = setTimeout(() => this.tick(), due * 1000 + 5);
-      return;
-    }
-    this.kick();
+    if (next === null || (typeof next === "number" && next > 0)) this.tickIn(next);
+    else this.kick();
+  }
+
+  /** the next tick in `seconds` (room_tick's or room_message's `next_tick`; null: nothing is
+   *  scheduled), and at least every IDLE_TICK_S */
+  tickIn(seconds) {
+    clearTimeout(this.tickTimer);
+    const due = seconds === null || seconds === undefined ? IDLE_TICK_S : Math.min(IDLE_TICK_S, seconds);
+    this.tickTimer = setTimeout(() => this.tick(), due * 1000 + 5);
   }
 
   async tick() {
@@ -447,10 +450,12 @@ class Host {
     try { reply = await this.op("room_tick"); } catch (err) { console.error(err); return; }
     if (this.closed) return;
     if (reply.bot_due && !this.botThinking) this.botThink(reply.bot_due);
-    const next = reply.next_tick === null || reply.next_tick === undefined ? IDLE_TICK_S : Math.min(IDLE_TICK_S, reply.next_tick);
-    const due = reply.outbox && reply.outbox.length ? 0 : next * 1000 + 5;
-    clearTimeout(this.tickTimer);
-    this.tickTimer = setTimeout(() => this.tick(), due);
+    if (reply.outbox && reply.outbox.length) {  // something happened: perhaps more is due at once
+      clearTimeout(this.tickTimer);
+      this.tickTimer = setTimeout(() => this.tick(), 0);
+    } else {
+      this.tickIn(reply.next_tick);
+    }
   }
 
   /** A hard computer seat is due (room_tick's bot_due): it thinks in the bot worker, which the
