@@ -49,7 +49,10 @@ prints where that device's browser spent its CPU, every thread (its tasks and wh
 from a Chromium trace), in ms a move, first inside the moves' windows only (each tap → its move
 shown on the last device), then over the whole run; ``--trace-out FILE`` keeps the trace.
 ``--pool FILE…`` runs nothing: it prints the ratio over several runs' ``--json-out`` files taken
-together (every run's moves on each device against every single-device move of its size).
+together (every run's moves on each device against every single-device move of its size), and
+how far it moves with which runs were made: the runs resampled with replacement 2,000 times (a
+seeded bootstrap, a run the unit), the 5th–95th percentile of both ratios and how often the p95
+ratio meets 1.5×.
 ``--single-at-once`` also plays the single-device games four at once (one a table device, at its
 size, each in a browser of its own, tapped together: each browser with the share of the two cores
 a table device has) and prints the ratio against them as well.
@@ -60,6 +63,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -67,6 +71,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -581,16 +586,8 @@ def pool(files: list[Path]) -> None:
     move of every run on each device, against every single-device move of its size. The p95 of
     one 60-move run is its third slowest move, and the worst of four devices' ratios so estimated
     comes out higher than the ratio of the pooled moves would."""
-    per_device: dict[str, list[float]] = {}
-    single: dict[str, list[float]] = {}
-    for f in files:
-        data = json.loads(f.read_text())
-        for row in data["moves"]:
-            for name, dev in row["dev"].items():
-                per_device.setdefault(name, []).append(dev["all"])
-        for size, by_seat in data["single"].items():
-            for vals in by_seat.values():
-                single.setdefault(size, []).extend(vals)
+    runs = [_run_moves(json.loads(f.read_text())) for f in files]
+    per_device, single = _pooled(runs)
     print(f"{len(files)} runs pooled: {len(per_device.get('host', []))} table moves, "
           + ", ".join(f"{len(v)} single-device moves at {size} size" for size, v in single.items()))
     for name, vals in per_device.items():
@@ -600,6 +597,46 @@ def pool(files: list[Path]) -> None:
     worst_med, worst_p95 = worst_ratios(per_device, single)
     print(f"RATIO (pooled) phone table / single device, the worst device: median {worst_med:.2f}×, "
           f"p95 {worst_p95:.2f}× (goal: ≤ 1.5× both)")
+    if len(runs) >= 3:
+        # how far the pooled ratio moves with which runs were made: the runs resampled with
+        # replacement (a run is the unit: its moves share its host's load), 2,000 times
+        rng = random.Random(0)
+        meds, p95s = [], []
+        for _ in range(2000):
+            med, p95 = worst_ratios(*_pooled([rng.choice(runs) for _ in runs]))
+            meds.append(med)
+            p95s.append(p95)
+        print(f"   the runs resampled (2,000 times): median ratio {pct(meds, 5):.2f}–{pct(meds, 95):.2f}×, "
+              f"p95 ratio {pct(p95s, 5):.2f}–{pct(p95s, 95):.2f}× (5th–95th percentile); "
+              f"p95 ≤ 1.5× in {sum(r <= 1.5 for r in p95s) / len(p95s):.0%} of them")
+
+
+Moves = tuple[dict[str, list[float]], dict[str, list[float]]]
+
+
+def _run_moves(data: dict[str, Any]) -> Moves:
+    """One ``--json-out`` run's times: per table device its moves, per size its single-device moves."""
+    per_device: dict[str, list[float]] = {}
+    single: dict[str, list[float]] = {}
+    for row in data["moves"]:
+        for name, dev in row["dev"].items():
+            per_device.setdefault(name, []).append(dev["all"])
+    for size, by_seat in data["single"].items():
+        for vals in by_seat.values():
+            single.setdefault(size, []).extend(vals)
+    return per_device, single
+
+
+def _pooled(runs: list[Moves]) -> Moves:
+    """Several runs' times taken together."""
+    per_device: dict[str, list[float]] = {}
+    single: dict[str, list[float]] = {}
+    for run_devices, run_single in runs:
+        for name, vals in run_devices.items():
+            per_device.setdefault(name, []).extend(vals)
+        for size, vals in run_single.items():
+            single.setdefault(size, []).extend(vals)
+    return per_device, single
 
 
 def main() -> int:
