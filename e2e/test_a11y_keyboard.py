@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 from net_support import greedy
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from site_helpers import PHONE, open_site, start_game, wait_state
 
 MAX_TABS = 300
@@ -75,6 +76,18 @@ def play_by_keyboard(page: Page, moves: list[dict]) -> None:
         choose(page, "[data-testid=pass]")
 
 
+# what the page shows when a decision made by keyboard did not become a move (the test's message)
+STUCK = """() => { const t = document.querySelector('[data-testid=table]');
+  const el = document.activeElement; const toast = document.querySelector('[data-testid=error-toast]');
+  const panel = document.querySelector('[data-testid=action-panel]');
+  return JSON.stringify({ interactive: t && t.dataset.interactive, moves: t && t.dataset.moves,
+    focus: el ? `${el.tagName} ${el.dataset ? el.dataset.testid || el.dataset.fk || '' : ''}` : null,
+    toast: toast && !toast.hidden ? toast.textContent : null,
+    panel: panel ? panel.textContent.replace(/\\s+/g, ' ').slice(0, 300) : null,
+    listed: window.tabletop.legalMoves.length,
+    log: [...document.querySelectorAll('#move-log li')].slice(-3).map((li) => li.textContent) }); }"""
+
+
 def game_by_keyboard(page: Page, base_url: str, game: str, seed: int,
                      decide: Callable[[dict, list[dict], int], None], limit: int) -> None:
     """From the picker to the results by keyboard alone: the game, a normal computer in seat 2
@@ -100,8 +113,12 @@ def game_by_keyboard(page: Page, base_url: str, game: str, seed: int,
         before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
         view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
         decide(view, moves, before)
-        page.wait_for_function(
-            f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
+        try:
+            page.wait_for_function(
+                f"() => Number(document.querySelector('[data-testid=table]').dataset.moves) > {before}", timeout=30_000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"after decision {decisions + 1} (move {before + 1}) no move was made in 30 s: "
+                                 f"{page.evaluate(STUCK)}") from None
         decisions += 1
         assert decisions < limit, "the game did not end"
     expect(page.get_by_test_id("results").get_by_test_id("winner")).to_be_visible()
