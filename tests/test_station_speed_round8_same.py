@@ -119,7 +119,6 @@ def test_layouts_given_in_play_are_the_layouts_from_scratch() -> None:
     masks = sorted(WITH_PORTS)
     station._LAYOUTS.clear()
     station._SEARCHES.clear()
-    station._LAST.clear()
     checked = 0
     for g in range(6):
         m = engine.new_match("station", 2 + g % 3, {}, seed=800 + g)
@@ -127,7 +126,7 @@ def test_layouts_given_in_play_are_the_layouts_from_scratch() -> None:
         while not m.is_over():
             seat = m.to_act()[0]
             grid = m._state.seats[seat].grid
-            plan = layout(grid)  # the seat's own list, as `legal_moves` hands it over
+            plan = layout(grid, m._state.seats[seat].memo)  # the seat's list and memo, as `legal_moves` gives them
             if n % 3 == 0:
                 saved = dict(station._SEARCHES)
                 station._SEARCHES.clear()
@@ -198,19 +197,20 @@ def test_a_wrong_or_stale_change_hint_still_gives_the_fresh_layout() -> None:
     for game in grids_of_games(2, 7):
         for before, after in itertools.pairwise(game):  # a seat's station from one turn to the next
             grid = list(before)
-            layout(grid)  # `layout` now remembers this list's station
+            memo = station.LayoutMemo()
+            layout(grid, memo)  # the memo now holds this list's station
             changed = [i for i in range(NODES) if grid[i] is not after[i]]
-            station.note_change(grid, rng.choice([0, 7, 29] + changed))
+            station.note_change(memo, rng.choice([0, 7, 29] + changed))
             if rng.random() < 0.3:
-                station.note_change(grid, rng.randrange(NODES))
+                station.note_change(memo, rng.randrange(NODES))
             grid[:] = after
-            plan = layout(grid)
+            plan = layout(grid, memo)
             saved = dict(station._SEARCHES)
             station._SEARCHES.clear()
             fresh = Layout(list(after))
             station._SEARCHES.update(saved)
             assert (plan.open, plan.faces, plan.removable) == (fresh.open, fresh.faces, fresh.removable)
-            assert station._LAST[id(grid)][1] == station._ports(after)
+            assert memo.ports == station._ports(after)
 
 
 def test_reconfigure_moves_are_the_rule_written_out() -> None:

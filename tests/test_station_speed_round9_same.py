@@ -124,16 +124,17 @@ def test_an_unchanged_station_gets_its_last_layout_and_it_is_the_fresh_one() -> 
     for game in grids_of_games(2, 15):
         for grid in game[::5]:
             mine = list(grid)
-            plan = layout(mine)
-            assert layout(mine) is plan
+            memo = station.LayoutMemo()
+            plan = layout(mine, memo)
+            assert layout(mine, memo) is plan
             fresh = Layout(list(grid))
             assert (plan.open, plan.faces, plan.removable) == (fresh.open, fresh.faces, fresh.removable)
             empty = list(plan.open)
             if empty:
-                station.note_change(mine, empty[0])
+                station.note_change(memo, empty[0])
                 mine[empty[0]] = WITH_PORTS[15]
                 if is_legal(mine):
-                    after = layout(mine)
+                    after = layout(mine, memo)
                     again = Layout(list(mine))
                     assert (after.open, after.removable) == (again.open, again.removable)
 

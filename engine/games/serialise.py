@@ -4,7 +4,8 @@ A state class lists its fields once, as its ``__slots__`` in the order they are 
 fields (numbers, strings, booleans, ``None`` and lists/objects of them) are deep-copied both ways;
 a field that holds an object of its own (the generator, the seats, a board) is named in a small
 table of ``(write, read)`` functions. Nothing else is special-cased, so a new field is serialised
-by adding it to ``__slots__``.
+by adding it to ``__slots__``. (Station's seat also holds what its station's layout last was, which
+is no part of the state: it lists its written fields as ``FIELDS``, and ``__slots__`` adds the memo.)
 """
 
 from __future__ import annotations

@@ -235,6 +235,8 @@ def hand_code(hand: Iterable[str]) -> int:
     return sum(map(_CREDIT_CODE.__getitem__, hand))
 
 
+_GUILD_SHIFTS = tuple(_GUILD_SHIFT.items())
+"""`_GUILD_SHIFT`'s items, read once (`dict.items` is a call Pyodide makes through a trampoline)."""
 _HANDS: dict[int, dict[str | None, list[Any]]] = {}
 """Per hand's code, per guild in it: its `_pay_table` (a seat's hand stays as it is on its turns
 that pay nothing; hands of the same counts share it)."""
@@ -271,7 +273,7 @@ def _pay_table(counts: int) -> list[Any]:
 def _hand_tables(code: int) -> dict[str | None, list[Any]]:
     """Per guild in the hand of this `hand_code`: the `_pay_table` of its counts."""
     out: dict[str | None, list[Any]] = {}
-    for guild, shift in _GUILD_SHIFT.items():
+    for guild, shift in _GUILD_SHIFTS:
         counts = code >> shift & _GUILD_BITS
         if counts:
             out[guild] = _pay_table(counts)
@@ -376,7 +378,7 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
     """Install a Dock module, remove a module to the Dock, or exchange the two at one node,
     each leaving the entire station legal (see `Layout`); added to ``moves`` when given."""
     if plan is None:
-        plan = layout(seat.grid)
+        plan = layout(seat.grid, seat.memo)
     if moves is None:
         moves = []
     dock = seat.dock
@@ -422,7 +424,7 @@ def legal_moves(state: StationState, seat_index: int) -> list[dict[str, Any]]:
     assert state.phase == ACTION
     seat = state.seats[seat_index]
     moves = acquire_moves(state.display)
-    plan = layout(seat.grid)
+    plan = layout(seat.grid, seat.memo)
     purchase_moves(state, seat, plan, moves)  # added to the list itself: no list to copy over
     reconfigure_moves(seat, plan, moves)
     if state.end_triggered or not moves:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...rng import Rng
 from ..serialise import RNG, Codec, copy_json, fields_from_json, fields_to_json, list_of
-from .station import NODES
+from .station import NODES, LayoutMemo
 
 ACTION = "action"
 BONUS = "bonus"  # after an exact payment: take one displayed credit of value ≤ 3, or decline
@@ -25,7 +25,9 @@ class StationSeat:
     private: every other credit was taken face up from the display, so every seat saw it come.
     """
 
-    __slots__ = ("dealt", "dock", "grid", "hand", "renown_shield", "renown_storms", "renown_synergy", "shield_lanes")
+    FIELDS = ("dealt", "dock", "grid", "hand", "renown_shield", "renown_storms", "renown_synergy", "shield_lanes")
+    """The seat's fields as its JSON holds them, in that order."""
+    __slots__ = (*FIELDS, "memo")
 
     def __init__(self) -> None:
         self.hand: list[str] = []
@@ -36,6 +38,7 @@ class StationSeat:
         self.renown_storms = 0
         self.renown_shield = 0
         self.shield_lanes: list[dict[str, Any]] = []
+        self.memo = LayoutMemo()  # what `layout` last read from ``grid``: not part of the state
 
     @property
     def renown(self) -> int:
@@ -43,12 +46,12 @@ class StationSeat:
 
     def to_json(self) -> dict[str, Any]:
         """The seat as plain JSON."""
-        return fields_to_json(self, self.__slots__)
+        return fields_to_json(self, self.FIELDS)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StationSeat:
         """The seat `to_json` wrote."""
-        return fields_from_json(cls(), data, cls.__slots__)
+        return fields_from_json(cls(), data, cls.FIELDS)
 
 
 class StationState:

@@ -194,14 +194,15 @@ def synergy(grid: Grid, i: int, mid: str) -> tuple[int, list[int]]:
     dept = DEPT_OF[mid]
     sides = SIDES_OF[mid]
     qualifying = []
-    departments = set()
+    departments: dict[str, None] = {}  # a dict as a set: `set.add` is a call Pyodide makes through
+    # a trampoline, a dict's item is not (docs/performance.md, "the builtin calls that cost most")
     for j, mine, theirs in NEIGHBOURS[i]:  # `corridor_neighbours`, written out
         other = grid[j]
         if other is not None and sides[mine] and SIDES_OF[other][theirs]:
             d = DEPT_OF[other]
             if d != dept:
                 qualifying.append(j)
-                departments.add(d)
+                departments[d] = None
     if len(departments) >= 3:
         return 3, qualifying
     if len(qualifying) >= 2:
@@ -233,14 +234,20 @@ _READINESS_MAX = 8192
 
 def _readiness(grid: Grid) -> dict[str, int]:
     count: dict[str, int] = {}
-    rings: dict[str, set[int]] = {}
+    rings: dict[str, int] = {}  # per department, a bit per ring it occupies (no set: a call a node)
     for i in range(NODES):
         mid = grid[i]
         if mid is not None:
             d = DEPT_OF[mid]
             count[d] = count.get(d, 0) + 1
-            rings.setdefault(d, set()).add(i // SECTORS)
-    return {d: n + 2 * (len(rings[d]) - 1) for d, n in count.items()}
+            rings[d] = rings.get(d, 0) | _RING_BIT[i]
+    return {d: n + 2 * (_BITS_SET[rings[d]] - 1) for d, n in count.items()}
+
+
+_RING_BIT = tuple(1 << i // SECTORS for i in range(NODES))
+"""Per node, the bit of its ring."""
+_BITS_SET = tuple(bin(m).count("1") for m in range(1 << len(RINGS)))
+"""Per set of rings (a bit each), how many."""
 
 
 def shield(grid: Grid) -> tuple[int, list[dict[str, Any]]]:
@@ -642,26 +649,37 @@ _NO_SEARCH = _Search(0, _ONES, (), ())
 """The search of a station with no module installed."""
 _SEARCHES: dict[int, _Search] = {}
 """`_search` remembered by corridor masks (stations that differ only where no corridor runs share it)."""
-_LAST: dict[int, tuple[list[str | None], int, Layout]] = {}
-"""Per grid object (its `id`: a seat keeps its list all game), the station `layout` last read
-from it, its `_ports` and its layout — given again while the station stays as it is, else the
-station the seat's next listing most likely changes at one node (by one leaf or by corridors
-added, for the search). Only a hint: the stations are compared, so a grid freed and its id reused
-costs a comparison."""
-_CHANGED: dict[int, int] = {}
-"""Per grid object (its `id`), the node a move changed since `layout` last read it (`note_change`)."""
-_LAST_MAX = 64
+class LayoutMemo:
+    """What `layout` last read from one seat's station, held by the seat (never written to JSON):
+    the copy of the station it read (``station``, no one else's list), its `_ports` and its
+    layout — given again while the station stays as it is, else the station the seat's next
+    listing most likely changes at one node (by one leaf or by corridors added, for the search) —
+    and the node a move changed since (``changed``, `note_change`: -1 none, -2 more than one).
+    Held by the seat rather than looked up by the list's `id`: `id` is a one-argument builtin,
+    which Pyodide calls through a trampoline (docs/performance.md). A copy of a seat starts
+    with nothing remembered."""
+
+    __slots__ = ("changed", "plan", "ports", "station")
+
+    def __init__(self) -> None:
+        self.station: list[str | None] | None = None
+        self.ports = 0
+        self.plan: Layout | None = None
+        self.changed = -1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LayoutMemo:
+        return LayoutMemo()
 
 
-def note_change(grid: Grid, i: int) -> None:
-    """Tell `layout` that node ``i`` of this grid object changes (a hint it checks: the rest of
-    the station must be as it last read it; a second node changed makes it read every node)."""
-    key = id(grid)
-    if _CHANGED.get(key, i) != i:
-        i = -1
-    elif len(_CHANGED) >= _LAST_MAX:
-        _CHANGED.clear()
-    _CHANGED[key] = i
+def note_change(memo: LayoutMemo, i: int) -> None:
+    """Tell `layout` that node ``i`` of the station ``memo`` belongs to changes (a hint it checks:
+    the rest of the station must be as it last read it; a second node changed makes it read every
+    node)."""
+    changed = memo.changed
+    if changed == -1:
+        memo.changed = i
+    elif changed != i:
+        memo.changed = -2
 
 
 def _supports(occupied: int) -> tuple[int, int]:
@@ -829,29 +847,31 @@ def _ports(grid: Grid) -> int:
     return int.from_bytes(bytes(itemgetter(*grid)(_LANE_BYTE)), "little")
 
 
-def layout(grid: Grid) -> Layout:
+def layout(grid: Grid, memo: LayoutMemo | None = None) -> Layout:
     """The `Layout` of a legal station, remembered for the station as it stands (and for every
-    station with modules of the same ports at the same nodes)."""
-    ref = id(grid)
-    last = _LAST.get(ref)
+    station with modules of the same ports at the same nodes); with the seat's ``memo``, checked
+    against the station it last read first."""
+    if memo is None:
+        memo = LayoutMemo()  # nothing read before
+    old = memo.station
+    last = memo.plan
     station: list[str | None] | None = None  # the copy kept, compared with the seat's list the next time
     key = faces = -1
-    if last is not None:
-        old, old_ports, plan = last
+    if old is not None and last is not None:
         if old == grid:
-            return plan  # the seat's station as `layout` last read it (compared, nothing copied)
+            return last  # the seat's station as `layout` last read it (compared, nothing copied)
         # `_ports` reads every node; with the one node a move changed, only that one: the kept
         # copy (nobody else holds it) takes that node's new slot and is compared whole, no slices
-        i = _CHANGED.pop(ref, -1)
+        i = memo.changed
         if i >= 0:
             was = old[i]
             old[i] = grid[i]
             if old == grid:  # the hint holds: the kept copy is the station now, and is kept again
                 station = old
                 before, now = _LANE_BYTE[was], _LANE_BYTE[grid[i]]
-                key = old_ports + ((now - before) << 8 * i)
+                key = memo.ports + ((now - before) << 8 * i)
                 faced = _FACED_BY[i]
-                faces = plan._faces_meet ^ faced[before] ^ faced[now]
+                faces = last._faces_meet ^ faced[before] ^ faced[now]
     if station is None:
         station = list(grid)
         key = _ports(station)
@@ -859,8 +879,9 @@ def layout(grid: Grid) -> Layout:
     if found is None:
         if len(_LAYOUTS) >= 4096:
             _LAYOUTS.clear()
-        found = _LAYOUTS[key] = Layout(station, None if last is None else last[2]._search, key, faces)
-    if len(_LAST) >= _LAST_MAX:
-        _LAST.clear()
-    _LAST[ref] = (station, key, found)
+        found = _LAYOUTS[key] = Layout(station, None if last is None else last._search, key, faces)
+    memo.station = station
+    memo.ports = key
+    memo.plan = found
+    memo.changed = -1
     return found

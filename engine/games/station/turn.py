@@ -31,7 +31,7 @@ def _node(to: dict[str, int]) -> int:
 def install(state: StationState, seat_index: int, i: int, mid: str, events: list[Event]) -> None:
     """Put ``mid`` at node ``i`` and score its Synergy if it never earned one."""
     seat = state.seats[seat_index]
-    note_change(seat.grid, i)
+    note_change(seat.memo, i)
     seat.grid[i] = mid
     if mid in state.synergy:
         return
@@ -66,10 +66,13 @@ def take_payment(seat: StationSeat, guild: str, values: list[int]) -> list[str]:
         else:
             raise AssertionError(f"a listed payment the hand cannot make: {values!r}")
     dealt = seat.dealt
+    # `del` at `index`, not `list.remove`, here and in `apply`: `remove` is a one-argument builtin
+    # method, which Pyodide calls through a trampoline (≈ 0.1 µs a call), `index` is not
+    # (docs/performance.md, "Pyodide: the builtin calls that cost most")
     for cid in paid:
-        hand.remove(cid)
+        del hand[hand.index(cid)]
         if cid in dealt:  # a credit of the opening deal, seen now
-            dealt.remove(cid)
+            del dealt[dealt.index(cid)]
     return paid
 
 
@@ -82,14 +85,14 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
         op = move["op"]
         if op == "install":
             mid = move["module"]
-            seat.dock.remove(mid)
+            del seat.dock[seat.dock.index(mid)]
             events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "to": dict(move["to"])})
             install(state, seat_index, _node(move["to"]), mid, events)
         elif op == "remove":
             i = _node(move["at"])
             mid = seat.grid[i]
             assert mid is not None  # a listed remove names an installed module
-            note_change(seat.grid, i)
+            note_change(seat.memo, i)
             seat.grid[i] = None
             seat.dock.append(mid)
             events.append({"type": "reconfigure", "seat": seat_index, "op": op, "module": mid, "at": dict(move["at"])})
@@ -108,7 +111,7 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
         b = state.berths.index(mid)  # `berth_of`, `effective_cost`: written out (no calls)
         cost = EFFECTIVE[mid][state.discounts[b]]
         paid = take_payment(seat, GUILD_OF[mid], move["pay"])
-        state.discard.extend(paid)
+        state.discard += paid
         exact = sum(move["pay"]) == cost
         state.berths[b] = None
         to = move["to"]
@@ -125,17 +128,19 @@ def apply(state: StationState, seat_index: int, move: dict[str, Any]) -> list[Ev
             state.storm_pending = storm
             events.append({"type": "storm_triggered", "storm": storm, "purchases": state.purchases})
         refill_berth(state, b, events)
-        if exact and any(CREDIT_VALUE[c] <= BONUS_MAX_VALUE for c in state.display):
-            state.phase = BONUS
-            return events
+        if exact:
+            for c in state.display:  # `any` written out: a one-argument builtin (see `take_payment`)
+                if CREDIT_VALUE[c] <= BONUS_MAX_VALUE:
+                    state.phase = BONUS
+                    return events
     elif kind == "acquire":
         for cid in move["credits"]:
-            state.display.remove(cid)
+            del state.display[state.display.index(cid)]
             seat.hand.append(cid)
         events.append({"type": "acquire", "seat": seat_index, "credits": [credit_json(c) for c in move["credits"]]})
     elif kind == "bonus":
         cid = move["credit"]
-        state.display.remove(cid)
+        del state.display[state.display.index(cid)]
         seat.hand.append(cid)
         events.append({"type": "bonus", "seat": seat_index, "credit": credit_json(cid)})
     elif kind == "decline":
@@ -188,7 +193,7 @@ def shield_event(entry: dict[str, Any]) -> Event:
     """The "shield" event of an entry `score_shield` returned: ``"type"`` first, then a deep copy
     of the entry (as `storm_event`; its lanes hold numbers, strings and None only)."""
     return {"type": "shield", "seat": entry["seat"], "renown": entry["renown"],
-            "lanes": [lane.copy() for lane in entry["lanes"]]}
+            "lanes": [{**lane} for lane in entry["lanes"]]}
 
 
 def finish(state: StationState, events: list[Event], stalled: bool = False) -> list[Event]:
