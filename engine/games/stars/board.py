@@ -277,13 +277,13 @@ class Board:
 
     def group(self, i: int) -> list[int]:
         """The tiles joined to cell ``i``'s tile by lines (its constellation-to-be), sorted."""
-        seen = {i}
+        seen = {i: None}  # a dict as a set: no `set.add` call (see `main_board._can_finish`)
         stack = [i]
         while stack:
             c = stack.pop()
             for j in self.joined(c):
                 if j not in seen:
-                    seen.add(j)
+                    seen[j] = None
                     stack.append(j)
         return sorted(seen)
 

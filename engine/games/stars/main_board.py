@@ -23,9 +23,14 @@ DOORSTEP_COLOUR: dict[str, int] = {f.doorstep: f.colour for f in FORAGE.values()
 """Doorstep path space → the colour of the foraging space beside it."""
 
 
+_DOORSTEPS = tuple((fid, f.doorstep) for fid, f in FORAGE.items())
+"""Each foraging space and its doorstep path space, in id order (read once: `dict.items` is a call
+Pyodide makes through a trampoline)."""
+
+
 def connected_spaces(lit: dict[str, int]) -> list[str]:
     """The foraging spaces connected to the Village, in id order: those whose doorstep is lit."""
-    return [fid for fid, f in FORAGE.items() if f.doorstep in lit]
+    return [fid for fid, doorstep in _DOORSTEPS if doorstep in lit]
 
 
 def connected(lit: dict[str, int], forage_id: str) -> bool:
@@ -49,15 +54,18 @@ def _can_finish(lit: dict[str, int], path: list[str], light: list[int]) -> bool:
     away, with at least L light left of which one has d's colour (spaces between: any colour).
     """
     total = sum(light)
-    blocked = set(lit)
-    blocked.update(path)
+    # a dict as a set: `set.add` is a one-argument builtin method, which Pyodide calls through a
+    # trampoline (≈ 0.1 µs a call); a dict's item is not a call (docs/performance.md)
+    blocked = {**lit}
+    for s in path:
+        blocked[s] = 0
     frontier = [path[-1]]
     for _ in range(total):  # the spaces one more step away, while there is light for the step
         reached = []
         for s in frontier:
             for n in LINKS[s]:
                 if n not in blocked:
-                    blocked.add(n)
+                    blocked[n] = 0
                     colour = DOORSTEP_COLOUR.get(n)
                     if colour is not None and light[colour] >= 1:
                         return True

@@ -95,7 +95,7 @@ def set_aside(state: StarsState, seat: int, tile_id: str, events: list[Event]) -
 def place(state: StarsState, seat: int, tile_id: str, side: str, rotation: int, cell: int,
           events: list[Event]) -> None:
     s = state.seats[seat]
-    s.hand.remove(tile_id)
+    del s.hand[s.hand.index(tile_id)]  # not `list.remove`: a trampolined call in Pyodide (docs/performance.md)
     face = TILES[tile_id].side(side)
     crystal = False
     if face.light_bearing:

@@ -98,12 +98,14 @@ def pick_moves(state: StarsState) -> list[dict[str, Any]]:
 
 def pick(state: StarsState, seat: int, move: dict[str, Any], events: list[Event]) -> None:
     tid = move["token"]
-    for entry in state.sky:
+    sky = state.sky
+    for k in range(len(sky)):
+        entry = sky[k]
         if entry[0] == tid:
             break
     else:
         raise AssertionError(f"wood-ash token {tid} is not in the sky")
-    state.sky.remove(entry)
+    del sky[k]  # not `list.remove`: a trampolined call in Pyodide (docs/performance.md)
     state.picks.pop(0)
     s = state.seats[seat]
     if move["type"] == "ash_keep":
