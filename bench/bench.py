@@ -219,14 +219,20 @@ def game_section(rounds: int, live: bool, row, configs: str = "") -> None:
                 ref = REFERENCE_US.get((name, players))
                 ref_text = f"ref {ref:.1f}" if ref else "ref ?"
                 speed = f"{ref / us:.2f}x" if ref else "?"
+                met = bool(ref) and ref / us >= 2.5
+                target = f"{speed} >= 2.5x"
                 if theirs:
+                    # the verdict reads the reference engine run alongside: the stored figures were
+                    # taken at load ≈ 9 and run 22–46 % slower than the same engine here since
+                    # (docs/performance.md, "How it is measured")
                     live_us = min(t["seconds"] / t["steps"] for t in theirs) * 1e6
                     ref_text += f", live {live_us:.1f}"
-                    speed += f" (live {live_us / us:.2f}x)"
+                    met = live_us / us >= 2.5
+                    target = f"live {live_us / us:.2f}x >= 2.5x (stored {speed})"
                     if [m["steps"] for m in mine] != [t["steps"] for t in theirs]:
-                        speed += " STEPS DIFFER"
-                row(f"(p) {name}, {players} seats, µs/step", f"{us:.1f} µs ({ref_text})",
-                    f"{speed} >= 2.5x", bool(ref) and ref / us >= 2.5)
+                        target += " STEPS DIFFER"
+                        met = False
+                row(f"(p) {name}, {players} seats, µs/step", f"{us:.1f} µs ({ref_text})", target, met)
     finally:
         if ref_path is not None:
             shutil.rmtree(ref_path, ignore_errors=True)
