@@ -235,17 +235,17 @@ _READINESS_MAX = 8192
 def _readiness(grid: Grid) -> dict[str, int]:
     count: dict[str, int] = {}
     rings: dict[str, int] = {}  # per department, a bit per ring it occupies (no set: a call a node)
-    for i in range(NODES):
-        mid = grid[i]
-        if mid is not None:
-            d = DEPT_OF[mid]
-            count[d] = count.get(d, 0) + 1
-            rings[d] = rings.get(d, 0) | _RING_BIT[i]
+    for first, bit in _RING_STARTS:
+        for mid in grid[first:first + SECTORS]:
+            if mid is not None:
+                d = DEPT_OF[mid]
+                count[d] = count.get(d, 0) + 1
+                rings[d] = rings.get(d, 0) | bit
     return {d: n + 2 * (_BITS_SET[rings[d]] - 1) for d, n in count.items()}
 
 
-_RING_BIT = tuple(1 << i // SECTORS for i in range(NODES))
-"""Per node, the bit of its ring."""
+_RING_STARTS = tuple((index(r, 0), 1 << r - 1) for r in RINGS)
+"""Per ring, its first node and its bit."""
 _BITS_SET = tuple(bin(m).count("1") for m in range(1 << len(RINGS)))
 """Per set of rings (a bit each), how many."""
 
@@ -265,15 +265,23 @@ def shield(grid: Grid) -> tuple[int, list[dict[str, Any]]]:
 
 def lane(grid: Grid, sector: int) -> tuple[str | None, int, int]:
     """One Shield lane of `shield`: its frontier (or None), the rings it occupies and its renown."""
-    occupied = [r for r in RINGS if grid[index(r, sector)] is not None]
-    if not occupied:
+    frontier = None
+    rings = 0
+    for i in _LANE_NODES[sector]:  # ring 1 outwards: the last module met is the frontier
+        mid = grid[i]
+        if mid is not None:
+            frontier = mid
+            rings += 1
+    if frontier is None:
         return None, 0, 0
-    frontier = grid[index(occupied[-1], sector)]
-    assert frontier is not None  # the outermost occupied ring of the lane
     renown = 0
     if not SIDES_OF[frontier][OUTWARD]:
-        renown = 2 if len(occupied) >= 2 else 1
-    return frontier, len(occupied), renown
+        renown = 2 if rings >= 2 else 1
+    return frontier, rings, renown
+
+
+_LANE_NODES = [tuple(index(r, s) for r in RINGS) for s in range(SECTORS)]
+"""Per sector, its node on each ring, innermost first."""
 
 
 CORE = NODES

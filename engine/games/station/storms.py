@@ -52,15 +52,21 @@ _AWARDS_MAX = 8192
 
 
 def _rank_awards(values: Sequence[int | None], table: tuple[int, ...]) -> list[int]:
+    """Seat by seat: its rank is the number of seats with a higher value (the next seat ranks
+    after tied ones), the seats tied with it occupy that rank and the ones after, and they share
+    those ranks' awards (none beyond the table), rounded down. Plain loops: at most four seats."""
     awards = [0] * len(values)
-    placed = sorted({v for v in values if v is not None}, reverse=True)
-    rank = 0
-    for v in placed:
-        tied = [i for i, x in enumerate(values) if x == v]
-        pot = sum(table[r] for r in range(rank, rank + len(tied)) if r < len(table))
-        for i in tied:
-            awards[i] = pot // len(tied)
-        rank += len(tied)
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        above = tied = 0
+        for x in values:
+            if x is not None:
+                if x > v:
+                    above += 1
+                elif x == v:
+                    tied += 1
+        awards[i] = sum(table[above:above + tied]) // tied
     return awards
 
 
@@ -72,7 +78,7 @@ def resolve(state: StationState, name: str) -> dict[str, Any]:
     totals = [0] * state.players
     for dept in DEPARTMENTS:
         values = [r.get(dept) for r in per_seat]
-        awards = rank_awards(values, table)
+        awards = _rank_awards(values, table)
         departments[dept] = {"readiness": values, "awards": awards}
         for i, a in enumerate(awards):
             totals[i] += a
