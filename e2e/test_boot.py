@@ -40,6 +40,11 @@ d = md.distribution(md.packages_distributions()["engine"][0])
 json.dumps({"version": d.version, "installer": d.read_text("INSTALLER"), "files": len(d.files)})
 `))""")
     assert installed["version"] == manifest["engine_version"]
+
+    # the boot's objects are out of the collector's way (engine/worker_boot.py), later ones are not
+    frozen, walked = worker_page.page.workers[0].evaluate(
+        "() => self.pyodide.runPython('import gc; [gc.get_freeze_count(), len(gc.get_objects())]').toJs()")
+    assert frozen > 10_000 and walked < frozen, (frozen, walked)
     assert installed["installer"].strip() == "pyodide.unpackArchive"
     assert installed["files"] > 5
 

@@ -383,6 +383,13 @@ async function boot() {
   } finally {
     protocol.destroy();
   }
+  // the boot's objects live as long as the worker: out of the collector's way (docs/worker.md)
+  const boot = py.pyimport("engine.worker_boot");
+  try {
+    boot.freeze_boot_objects();
+  } finally {
+    boot.destroy();
+  }
   const tReady = performance.now();
   // for diagnostics and bench/bench.py (the page never needs it)
   self.pyodide = py;

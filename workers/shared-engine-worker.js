@@ -298,6 +298,13 @@ async function boot() {
   } finally {
     protocol.destroy();
   }
+  // the boot's objects live as long as the worker: out of the collector's way (docs/worker.md)
+  const boot = py.pyimport("engine.worker_boot");
+  try {
+    boot.freeze_boot_objects();
+  } finally {
+    boot.destroy();
+  }
   const tReady = performance.now();
   self.pyodide = py; // diagnostics and bench/bench_embed.py
   const ms = (a, b) => Math.round(b - a);
