@@ -388,10 +388,11 @@ def game_worker(p, url: str):
     28.6–29.0 µs a step in a fresh worker (and still 28.8 after Splendor then), but 32.0–32.3 µs
     after Splendor (5 × 1,000 games), Guild and Station in the same worker; a new worker in the same
     browser starts afresh. A player's worker plays the game it was opened for, so each game is
-    measured in a browser of its own (docs/performance.md)."""
+    measured in a browser of its own (docs/performance.md). The worker is named as the site's bot
+    worker, where playouts run in play (it does not freeze its boot's objects, docs/worker.md)."""
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     page = browser.new_context().new_page()
-    page.goto(url + "bench/harness.html")
+    page.goto(url + "bench/harness.html?worker=bots")
     page.evaluate("window.__engine.ready")
     page.workers[0].evaluate("(code) => { self.pyodide.runPython(code); }", PLAYOUTS)
     return browser
@@ -518,13 +519,25 @@ def main() -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM,
                                         args=CHROMIUM_ARGS + ["--enable-blink-features=ForceEagerMeasureMemory"])
 
-            # ---- (a) + (b) + (e): playouts and the bot, in the site's own worker ----------
+            # ---- (a) + (b): playouts, in the site's worker as the bot worker boots it --------
+            # ((e) and (r) in the site's worker as the table's worker boots it: `table_page`)
             if only & set("aber"):
                 ctx = browser.new_context()
                 page = ctx.new_page()
-                page.goto(server.url + "bench/harness.html")
+                page.goto(server.url + "bench/harness.html?worker=bots")
                 page.evaluate("window.__engine.ready")
                 worker = page.workers[0]
+                table: list = []  # the table's worker's page, opened when first asked
+
+                def table_page():
+                    """A page whose worker is named as the site's table worker (it freezes its boot's
+                    objects, docs/worker.md): the one that answers room updates and the greedy bot."""
+                    if not table:
+                        tp = ctx.new_page()
+                        tp.goto(server.url + "bench/harness.html")
+                        tp.evaluate("window.__engine.ready")
+                        table.append(tp)
+                    return table[0]
                 worker.evaluate("(code) => { self.pyodide.runPython(code); }", PLAYOUTS)
                 ns: dict = {}
                 exec(PLAYOUTS, ns)
@@ -587,12 +600,12 @@ def main() -> int:
 
             # ---- (r): room updates, in the site's worker -------------------------------------
             if "r" in only:
-                room_section(worker, row)
+                room_section(table_page().workers[0], row)
 
             # ---- (e): greedy bot per move --------------------------------------------------
             if "e" in only:
                 print("bench: greedy bot", flush=True)
-                bot = page.evaluate(f"window.__engine.botTimes({args.bot_moves}, 500)")
+                bot = table_page().evaluate(f"window.__engine.botTimes({args.bot_moves}, 500)")
                 cpbot = cpython_bot_times(args.bot_moves, 500)
                 row("(e) greedy bot median per move, Pyodide",
                     f"{median(bot):.2f} ms (p90 {statistics.quantiles(bot, n=10)[-1]:.2f})",

@@ -115,9 +115,11 @@ def origin_requests(context, site_url) -> RequestLog:
 # A page script that drives one engine worker and records everything it says, so tests
 # can read the events (progress, ready) and send requests with page.evaluate.
 WORKER_HARNESS = """
-(workerUrl) => {
+(arg) => {
+  // the worker's URL, or [URL, name] (the site names its workers "engine" and "bots")
+  const [workerUrl, name] = Array.isArray(arg) ? arg : [arg, ""];
   const h = { events: [], replies: [], errors: [], pending: new Map(), t0: performance.now() };
-  const w = new Worker(workerUrl, { type: "module" });
+  const w = new Worker(workerUrl, { type: "module", name });
   w.onmessage = (e) => {
     const m = e.data;
     const rec = { t: performance.now() - h.t0, msg: m };
@@ -143,11 +145,12 @@ WORKER_HARNESS = """
 class WorkerClient:
     """A same-origin blank page that runs its own engine worker (dist/worker/engine-worker.js)."""
 
-    def __init__(self, page, base_url: str, harness_url: str | None = None):
+    def __init__(self, page, base_url: str, harness_url: str | None = None, name: str = ""):
+        """``name``: the worker's name (the site's bot worker is "bots", docs/worker.md)."""
         self.page = page
         page.goto(harness_url or base_url + "wheels/manifest.json")  # any same-origin document will do
         page.set_content("<!doctype html><title>worker harness</title>")
-        page.evaluate(WORKER_HARNESS, base_url + "worker/engine-worker.js")
+        page.evaluate(WORKER_HARNESS, [base_url + "worker/engine-worker.js", name])
         self._next_id = 1000
 
     def wait_ready(self, timeout_ms: int = 60_000) -> dict:
