@@ -56,7 +56,6 @@ json.dumps({"version": d.version, "installer": d.read_text("INSTALLER"), "files"
         assert paths.count(f) == 1, (f, paths)
 
 
-
 def test_only_the_bot_worker_leaves_its_boot_objects_to_the_collector(worker_client, page, base_url):
     # the site's bot worker (named "bots") plays out thousands of games a move, which run slower
     # with the boot frozen, and no room update waits on it: it boots as before (docs/worker.md)
@@ -67,6 +66,7 @@ def test_only_the_bot_worker_leaves_its_boot_objects_to_the_collector(worker_cli
     assert (frozen, name) == (0, "bots")
     assert bots.request({"v": 1, "op": "hello"})["ok"] is True
     assert bots.worker_errors() == []
+
 
 SNAPSHOT_PROBE = """() => JSON.parse(self.pyodide.runPython(`
 import json, os, pkgutil, random, sys

@@ -1,5 +1,6 @@
-"""What the site's worker asks of Python once the engine is imported (workers/engine-worker.js,
-workers/shared-engine-worker.js): nothing a game or a test in CPython needs."""
+"""What the table's worker asks of Python once the engine is imported (workers/engine-worker.js
+under any name but "bots", and workers/shared-engine-worker.js; the bot worker does not ask it,
+docs/worker.md): nothing a game or a test in CPython needs."""
 
 from __future__ import annotations
 
