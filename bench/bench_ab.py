@@ -9,8 +9,17 @@ docs/performance.md, so the two sides must not share one). Both play the same ra
 ``--game`` (two seats, the seeds of `bench/bench.py`'s section (b)): ``--warmup`` batches untimed,
 then ``--rounds`` batches in turn, one on each side. Prints µs a step on each side, best and
 median, and B / A. A change to the engine that is too small for `bench/bench.py`'s ratio (its runs
-differ by up to 0.1) shows here: the two sides see the same host at the same time. For CPython,
-count instructions instead (`bench/bench_instructions.py`).
+differ by up to 0.1) shows here: the two sides see the same host at the same time.
+
+    .venv/bin/python bench/bench_ab.py --cpython --ref HEAD --game station [--rounds 8] [--seats 2,4]
+
+With ``--cpython``, no browser: section (p)'s batches of `bench/bench.py` (the same games and
+seeds, each batch in a fresh CPython, so the engine's remembered tables start empty), the engine of
+``--ref`` (extracted with `git archive`) and the working tree's in turn, at each number of seats.
+Prints best and median a side, B / A of the bests and the median of the pairs' B / A. This is what
+a change does where it runs — with the collector, memory and the rest of the step around it —
+which `bench/bench_instructions.py`'s counts do not show (docs/performance.md, "Thirty-first
+session").
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from bench import BackgroundServer, build_site, game_worker  # noqa: E402
+from bench import GAME_CONFIGS, BackgroundServer, build_site, game_worker, reference_engine, run_batch  # noqa: E402
 
 
 def site_of(ref: str) -> Path:
@@ -46,6 +55,29 @@ def site_of(ref: str) -> Path:
     return site
 
 
+def cpython_ab(ref: str, game: str, rounds: int, seats: list[int]) -> None:
+    """``--cpython``: section (p)'s fresh-process batches of ``game``, ``ref``'s engine (A) and the
+    working tree's (B) in turn, ``rounds`` a side at each number of ``seats``."""
+    name, _, options, games = next(c for c in GAME_CONFIGS if c[0] == game)
+    engine_a = reference_engine(ref)
+    try:
+        print(f"{name}, {games} games a batch in a fresh CPython, {rounds} batches a side in turn; "
+              f"A = {ref}, B = the working tree")
+        for players in seats:
+            us: dict[str, list[float]] = {"A": [], "B": []}
+            for _ in range(rounds):
+                for side, path in (("A", engine_a), ("B", ROOT)):
+                    out = run_batch(path, game, options, players, games, 1000)
+                    us[side].append(out["seconds"] / out["steps"] * 1e6)
+            pairs = sorted(b / a for a, b in zip(us["A"], us["B"], strict=True))
+            print(f"   {players} seats: A best {min(us['A']):.2f} µs a step, median {statistics.median(us['A']):.2f}; "
+                  f"B best {min(us['B']):.2f}, median {statistics.median(us['B']):.2f}; "
+                  f"B / A: best {min(us['B']) / min(us['A']):.3f}, pairs' median {statistics.median(pairs):.3f} "
+                  f"({pairs[0]:.3f}–{pairs[-1]:.3f})", flush=True)
+    finally:
+        shutil.rmtree(engine_a, ignore_errors=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ref", default="HEAD", help="the commit to compare the working tree with (default HEAD)")
@@ -53,7 +85,13 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100, help="games a batch (default 100)")
     ap.add_argument("--rounds", type=int, default=6, help="timed batches a side (default 6)")
     ap.add_argument("--warmup", type=int, default=3, help="untimed batches a side first (default 3)")
+    ap.add_argument("--cpython", action="store_true",
+                    help="no browser: section (p)'s fresh-process CPython batches, A and B in turn")
+    ap.add_argument("--seats", default="2,4", help="with --cpython: numbers of seats, comma-separated (default 2,4)")
     args = ap.parse_args()
+    if args.cpython:
+        cpython_ab(args.ref, args.game, args.rounds, [int(n) for n in args.seats.split(",")])
+        return 0
 
     from playwright.sync_api import sync_playwright
 
