@@ -376,26 +376,33 @@ _SPREAD = DOCK_CAPACITY * NODES
 def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
                       moves: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Install a Dock module, remove a module to the Dock, or exchange the two at one node,
-    each leaving the entire station legal (see `Layout`); added to ``moves`` when given."""
+    each leaving the entire station legal (see `Layout`); added to ``moves`` when given.
+    They depend on the layout and the Dock alone: the seat's memo keeps the last listed, given
+    again while both stay as they are (a turn that takes credits changes neither)."""
     if plan is None:
         plan = layout(seat.grid, seat.memo)
     if moves is None:
         moves = []
     dock = seat.dock
+    memo = seat.memo
+    if memo.listed_plan is plan and memo.dock == dock:
+        moves += memo.listed
+        return moves
+    out: list[dict[str, Any]] = []
     # plain loops, not `map` over a row's `__getitem__`: in Pyodide a call of a one-argument
     # builtin method goes through a trampoline that costs ≈ 0.1 µs (docs/performance.md);
-    # `moves.append(...)` written out is specialised into the loop, no call at all
+    # `out.append(...)` written out is specialised into the loop, no call at all
     if dock:
         for mid in dock:
             installs = INSTALL[mid]
             for i in plan.installs(PORT_MASK[mid]):
-                moves.append(installs[i])
+                out.append(installs[i])
     if len(dock) < DOCK_CAPACITY:
         for i in plan.removable:
-            moves.append(REMOVE[i])
+            out.append(REMOVE[i])
     if len(dock) == 1:
         mid = dock[0]
-        moves += compress(EXCHANGE[mid], plan.swaps(PORT_MASK[mid]).to_bytes(NODES, "little"))
+        out += compress(EXCHANGE[mid], plan.swaps(PORT_MASK[mid]).to_bytes(NODES, "little"))
     elif dock:
         # node by node, each in Dock order: the j-th module's exchange at node i is item
         # 4i + j of one row, picked where it can take the node's place (no loop per node)
@@ -404,7 +411,11 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
         for j, mid in enumerate(dock):
             picks[j::DOCK_CAPACITY] = plan.swaps(PORT_MASK[mid]).to_bytes(NODES, "little")
             row[j::DOCK_CAPACITY] = EXCHANGE[mid]
-        moves += compress(row, picks)
+        out += compress(row, picks)
+    memo.listed_plan = plan
+    memo.dock = dock[:]
+    memo.listed = out
+    moves += out
     return moves
 
 

@@ -662,18 +662,23 @@ class LayoutMemo:
     the copy of the station it read (``station``, no one else's list), its `_ports` and its
     layout — given again while the station stays as it is, else the station the seat's next
     listing most likely changes at one node (by one leaf or by corridors added, for the search) —
-    and the node a move changed since (``changed``, `note_change`: -1 none, -2 more than one).
+    and the node a move changed since (``changed``, `note_change`: -1 none, -2 more than one);
+    and the reconfigure moves it last listed (``listed``, shared, read-only), for the layout
+    ``listed_plan`` and a copy of the Dock then (``dock``).
     Held by the seat rather than looked up by the list's `id`: `id` is a one-argument builtin,
     which Pyodide calls through a trampoline (docs/performance.md). A copy of a seat starts
     with nothing remembered."""
 
-    __slots__ = ("changed", "plan", "ports", "station")
+    __slots__ = ("changed", "dock", "listed", "listed_plan", "plan", "ports", "station")
 
     def __init__(self) -> None:
         self.station: list[str | None] | None = None
         self.ports = 0
         self.plan: Layout | None = None
         self.changed = -1
+        self.listed_plan: Layout | None = None
+        self.dock: list[str] = []
+        self.listed: list[Any] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LayoutMemo:
         return LayoutMemo()
