@@ -1,9 +1,9 @@
 """Issue 18: Station's purchase moves are made once and shared, like the install moves
-(twenty-fifth session). `_BUYING` holds, per module, cost and payment of `_EVERY`, a row with a
-place per node and one for the Dry Dock; a listing takes the moves from those rows, making a move
-the first time its place is asked for. Each listed purchase is exactly the move written out from
-the hand, the market and the station, and it is the row's own object; past `_ROWS_KEPT` rows all
-are forgotten at once."""
+(twenty-fifth session). `_BUYING` holds, per module and payment (numbered once in `_PAID`, whatever
+the cost it pays), a row with a place per node and one for the Dry Dock; a listing takes the moves
+from those rows, making a move the first time its place is asked for. Each listed purchase is
+exactly the move written out from the hand, the market and the station, and it is the row's own
+object; past `_ROWS_KEPT` rows all are forgotten at once."""
 
 import random
 
@@ -51,7 +51,7 @@ def test_listed_purchases_are_the_rule_and_the_rows_own_moves() -> None:
                 assert list(mv) == ["type", "module", "pay", "to"]
                 cost = moves.EFFECTIVE[mv["module"]][m._state.discounts[m._state.berths.index(mv["module"])]]
                 k = next(k for k, (pay, _) in enumerate(moves._every(cost)) if pay == mv["pay"])
-                row = moves._BUYING[mv["module"]][3][cost][k]
+                row = moves._BUYING[mv["module"]][3][moves._NUMBERS[cost][k]]
                 place = NODES if mv["to"] == DOCK else NODE_JSON.index(mv["to"])
                 assert row[place] is mv  # shared: the same object in every listing
                 assert row[-1] is mv["pay"]
@@ -70,8 +70,22 @@ def test_rows_past_the_limit_are_forgotten_at_once(monkeypatch) -> None:
         while not m.is_over():
             seat = m.to_act()[0]
             m.play(seat, rng.choice(m.legal_moves(seat)))
-            rows = sum(row is not None for entry in moves._BUYING.values() for rows in entry[3] for row in rows)
+            rows = sum(row is not None for entry in moves._BUYING.values() for row in entry[3])
             assert rows == moves._rows_made <= 300
             forgotten += rows < made
             made = rows
     assert forgotten >= 2
+
+
+def test_a_payment_at_two_costs_is_one_number_and_one_move() -> None:
+    """[3, 2] pays a cost of 5 and, after a Drift discount, a cost of 4 (no credit superfluous at
+    either): one payment list, one number, so the module's move to a place is the same object."""
+    five = [pay for pay, _ in moves._every(5)]
+    four = [pay for pay, _ in moves._every(4)]
+    pay = next(p for p in five if p == [3, 2])
+    again = next(p for p in four if p == [3, 2])
+    assert pay is again
+    assert moves._NUMBERS[5][five.index(pay)] == moves._NUMBERS[4][four.index(again)]
+    assert len(moves._PAID) == len({tuple(p) for p in moves._PAID})
+    assert all(moves._PAID[n] is pay for cost in range(moves._COSTS)
+               for (pay, _), n in zip(moves._every(cost), moves._NUMBERS[cost], strict=True))

@@ -110,8 +110,8 @@ def test_pay_tables_give_the_payments_of_each_guild_and_cost() -> None:
                 for cost in range(1, len(table)):
                     if table[cost] is None and rng.random() < 0.5:
                         continue  # not asked yet
-                    found = table[cost] if table[cost] is not None else moves._payment_indices(table[0], cost)
-                    pays = [moves._every(cost)[k][0] for k in found]  # held as indices in `_EVERY`
+                    found = table[cost] if table[cost] is not None else moves._payment_numbers(table[0], cost)
+                    pays = [moves._PAID[k] for k in found]  # held as their numbers in `_PAID`
                     assert pays == moves.payments(counts[guild], cost)
             hands += 1
             m.play(seat, rng.choice(m.legal_moves(seat)))

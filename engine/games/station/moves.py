@@ -157,13 +157,32 @@ payments of `_EVERY` taking only values held, in their order, each as its index 
 needs: at most 64 lists a cost (9 costs)."""
 
 
+_PAID: list[list[int]] = []
+"""Every payment of `_EVERY`, each once (a payment of the same values at another cost is the same
+list), in the order first met: a payment's number is its index here."""
+_PAYMENT_NUMBER: dict[tuple[int, ...], int] = {}
+"""Per payment's values, its number (`_PAID`)."""
+_NUMBERS: dict[int, list[int]] = {}
+"""Per cost, the number (`_PAID`) of each payment of `_EVERY` there, in its order."""
+
+
 def _every(cost: int) -> list[tuple[list[int], int]]:
-    """`_EVERY` of ``cost``."""
+    """`_EVERY` of ``cost`` (with `_NUMBERS` of ``cost``)."""
     found = _EVERY.get(cost)
     if found is None:
-        pays = _enumerate(tuple(-(-cost // v) for v in range(1, 7)), cost)
-        found = _EVERY[cost] = [(pay, sum(1 << 4 * (v - 1) for v in pay)) for pay in pays
-                                if max(pay.count(v) for v in pay) <= _MOST]
+        found = []
+        numbers = []
+        for pay in _enumerate(tuple(-(-cost // v) for v in range(1, 7)), cost):
+            if max(pay.count(v) for v in pay) > _MOST:
+                continue
+            number = _PAYMENT_NUMBER.get(tuple(pay))
+            if number is None:
+                number = _PAYMENT_NUMBER[tuple(pay)] = len(_PAID)
+                _PAID.append(pay)
+            found.append((_PAID[number], sum(1 << 4 * (v - 1) for v in pay)))
+            numbers.append(number)
+        _EVERY[cost] = found
+        _NUMBERS[cost] = numbers
     return found
 
 
@@ -195,6 +214,12 @@ def _payment_indices(held: int, cost: int) -> list[int]:
                               if not (need + _SEVENS) & _EIGHTS & ~key]
     held += _EIGHTS  # bit 3 of a value's four bits stays set taking ``need`` away when as many are held
     return [k for k, need in found if (held - need) & _EIGHTS == _EIGHTS]
+
+
+def _payment_numbers(held: int, cost: int) -> list[int]:
+    """`_payment_indices` as the payments' numbers in `_PAID`."""
+    numbers = _NUMBERS[cost]
+    return [numbers[k] for k in _payment_indices(held, cost)]
 
 
 def guild_counts(hand: list[str], guild: str) -> tuple[int, ...]:
@@ -244,21 +269,23 @@ _PAY_TABLES: dict[int, list[Any]] = {}
 """`_pay_table` per guild's 24 bits of a hand's code (hands with the same counts in a guild share it)."""
 _COSTS = max(COST_OF.values()) + 1
 """One more than the highest cost a module can have (an index per cost)."""
-_BUYING: dict[str | None, tuple[str | None, tuple[int, ...], int, list[list[Any]]]] = {
+for _cost in range(_COSTS):
+    _every(_cost)  # every payment numbered (`_PAID`) before `_BUYING` makes a place for each
+_BUYING: dict[str | None, tuple[str | None, tuple[int, ...], int, list[Any]]] = {
     None: (None, (), 0, []),
-    **{mid: (GUILD_OF[mid], EFFECTIVE[mid], PORT_MASK[mid], [[None] * len(_every(cost)) for cost in range(_COSTS)])
-       for mid in GUILD_OF}}
+    **{mid: (GUILD_OF[mid], EFFECTIVE[mid], PORT_MASK[mid], [None] * len(_PAID)) for mid in GUILD_OF}}
 """Per module, its guild, its cost at each discount (`EFFECTIVE`), its port mask (one look-up a
-berth), and per cost (the index) per payment of `_EVERY` its row of purchase moves (None until the
-first listing asks for it, `_new_row`): per node, then the Dock, the move (made when first listed,
-then shared; None until then), and last the payment itself. Moves made and freed in every listing
-cost more than the look-ups, in Pyodide most (docs/performance.md). An empty berth's guild is
+berth), and per payment (its number in `_PAID`, whatever the cost it pays) its row of purchase
+moves (None until the first listing asks for it, `_new_row`): per node, then the Dock, the move
+(made when first listed, then shared; None until then), and last the payment itself. Moves made
+and freed in every listing cost more than the look-ups, in Pyodide most (docs/performance.md);
+a payment listed at the module's next discount too is the same move. An empty berth's guild is
 None, which no hand holds."""
 
 
 def _pay_table(counts: int) -> list[Any]:
     """Per cost (the index), the `payments` of a guild's ``counts`` (its 24 bits of a `hand_code`)
-    at that cost as their indices in `_EVERY` (`_payment_indices`), filled in when first asked
+    at that cost as their numbers in `_PAID` (`_payment_numbers`), filled in when first asked
     (None until then); slot 0, never a cost (costs are at least `MIN_COST`), holds the counts
     themselves, as `_payment_indices` takes them. Remembered per counts: a berth then costs one
     index, not a tuple key."""
@@ -299,14 +326,14 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
     dock = (NODES,) if len(seat.dock) < DOCK_CAPACITY else ()  # the Dock's place in a row
     dests_of: dict[int, tuple[int, ...]] = {}  # per port mask: the nodes it installs at (and the Dock)
     for mid, discount in zip(state.berths, state.discounts):  # noqa: B905  (six and six; a keyword costs a dict a call)
-        guild, costs, ports, rows_of = _BUYING[mid]
+        guild, costs, ports, rows = _BUYING[mid]
         table = by_guild.get(guild)  # None for an empty berth: no table
         if table is None:
             continue
         cost = costs[discount]  # `effective_cost`, read from `EFFECTIVE`
         pays = table[cost]
         if pays is None:
-            pays = table[cost] = _payment_indices(table[0], cost)
+            pays = table[cost] = _payment_numbers(table[0], cost)
         if not pays:
             continue
         dests = dests_of.get(ports)
@@ -314,11 +341,10 @@ def purchase_moves(state: StationState, seat: StationSeat, plan: Layout,
             dests = dests_of[ports] = plan.installs(ports) + dock
         if not dests:
             continue
-        rows = rows_of[cost]
         for k in pays:
             row = rows[k]
             if row is None:
-                row = _new_row(rows, k, cost)
+                row = _new_row(rows, k)
             for i in dests:
                 move = row[i]
                 if move is None:  # made once, then shared (read-only, like `INSTALL`'s moves)
@@ -337,15 +363,15 @@ forgotten at once beyond."""
 _rows_made = 0
 
 
-def _new_row(rows: list[Any], k: int, cost: int) -> list[Any]:
-    """A new row of purchase moves for payment ``k`` of `_EVERY` of ``cost``, put in ``rows`` at
-    ``k``: no move yet, and after the places the payment itself."""
+def _new_row(rows: list[Any], k: int) -> list[Any]:
+    """A new row of purchase moves for payment number ``k`` (`_PAID`), put in ``rows`` at ``k``: no
+    move yet, and after the places the payment itself."""
     global _rows_made
     if _rows_made >= _ROWS_KEPT:
         _forget_purchases()
     _rows_made += 1
     row = rows[k] = [None] * _ROW
-    row.append(_every(cost)[k][0])
+    row.append(_PAID[k])
     return row
 
 
@@ -353,9 +379,8 @@ def _forget_purchases() -> None:
     """Empties every row of purchase moves in `_BUYING`."""
     global _rows_made
     _rows_made = 0
-    for _, _, _, rows_of in _BUYING.values():
-        for rows in rows_of:
-            rows[:] = [None] * len(rows)
+    for _, _, _, rows in _BUYING.values():
+        rows[:] = [None] * len(rows)
 
 
 INSTALL: dict[str, list[dict[str, Any]]] = {
