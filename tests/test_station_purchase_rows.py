@@ -89,3 +89,17 @@ def test_a_payment_at_two_costs_is_one_number_and_one_move() -> None:
     assert len(moves._PAID) == len({tuple(p) for p in moves._PAID})
     assert all(moves._PAID[n] is pay for cost in range(moves._COSTS)
                for (pay, _), n in zip(moves._every(cost), moves._NUMBERS[cost], strict=True))
+
+
+def test_the_bonus_listing_is_each_displayed_credit_of_three_or_less_in_order_then_decline_shared() -> None:
+    """After an exact payment: one move a displayed credit of value ≤ 3, in display order, then
+    decline; each the same object in every listing (`moves.BONUS_ONE`)."""
+    from station_positions import DECLINE, of, play, position, purchase
+
+    display = ["amber-4-2", "jade-3-2", "cobalt-5-2", "amber-1-2", "jade-6-2", "cobalt-2-2"]
+    m = position(players=3, berths={0: "M04"}, display=display, seats={0: dict(hand=of("amber", 3, 2))})
+    play(m, purchase("M04", [3, 2], (1, 0)))
+    listed = m.legal_moves(0)
+    assert listed == [{"type": "bonus", "credit": c} for c in ("jade-3-2", "amber-1-2", "cobalt-2-2")] + [DECLINE]
+    assert all(mv is moves.BONUS_ONE[mv["credit"]] for mv in listed[:-1])
+    assert moves.bonus_moves(m._state)[0] is listed[0]

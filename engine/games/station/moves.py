@@ -12,7 +12,7 @@ or after the end is triggered.
 A payment names the values of the credits paid (all of the module's guild), largest first;
 it holds no superfluous credit (taking away any one would leave the cost uncovered), so
 every listed payment is one a player would make. Moves are built fresh or shared (the install,
-exchange, remove, pair and purchase moves are made once and listed again); callers must not
+exchange, remove, pair, bonus and purchase moves are made once and listed again); callers must not
 mutate them.
 """
 
@@ -444,9 +444,18 @@ def reconfigure_moves(seat: StationSeat, plan: Layout | None = None,
     return moves
 
 
+BONUS_ONE: dict[str, dict[str, Any]] = {
+    cid: {"type": "bonus", "credit": cid} for cid in CREDIT_GUILD if CREDIT_VALUE[cid] <= BONUS_MAX_VALUE}
+"""Per credit of value ≤ 3, the move taking it as the bonus (shared, read-only)."""
+
+
 def bonus_moves(state: StationState) -> list[dict[str, Any]]:
     """After an exact payment: one displayed credit of value ≤ 3, or decline."""
-    moves = [{"type": "bonus", "credit": cid} for cid in state.display if CREDIT_VALUE[cid] <= BONUS_MAX_VALUE]
+    moves = []
+    for cid in state.display:
+        move = BONUS_ONE.get(cid)
+        if move is not None:
+            moves.append(move)
     moves.append(DECLINE)
     return moves
 
