@@ -10,6 +10,12 @@ bench/bench.py's playout loop (`GAME_PLAYOUTS`, the same seeds) under ``valgrind
 per step, in thousands of instructions. ``--reference`` does the same for the engine of
 `bench.REFERENCE_COMMIT` (extracted with ``git archive``) and prints the ratio. Slow: about 20 s
 per run.
+
+``--cache`` runs ``valgrind --tool=cachegrind --cache-sim=yes`` instead and prints, per step, the
+instructions and the misses of the simulated first-level instruction and data caches (32 KB each,
+as this machine's): a step's time is its instructions and its misses, and the two engines' misses
+differ less than their instructions do, which is why the time ratio is below the instruction
+ratio (docs/performance.md, "Thirty-second session"). Slower: about a minute per run.
 """
 
 from __future__ import annotations
@@ -46,12 +52,49 @@ def per_step(path: Path, game: str, options: dict, games: int, players: int = 2)
     return (total - base) / steps / 1000
 
 
+CACHE_COUNTS = {"I   refs": "instructions", "I1  misses": "I1 misses", "D1  misses": "D1 misses"}
+"""cachegrind's summary lines read by `cache_counts`, and the names printed for them."""
+
+
+def cache_counts(path: Path, game: str, options: dict, games: int, players: int) -> tuple[dict[str, int], int]:
+    """(the counts of `CACHE_COUNTS`, steps played) by one cachegrind run of the playout loop."""
+    code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
+            f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games}, 1000)))")
+    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--cachegrind-out-file=/dev/null",
+                          sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    counts = {}
+    for key in CACHE_COUNTS:
+        found = re.search(re.escape(key) + r":\s+([\d,]+)", run.stderr)
+        if found is None:
+            raise SystemExit(f"cachegrind printed no {key!r}:\n{run.stderr[-2000:]}")
+        counts[key] = int(found.group(1).replace(",", ""))
+    return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
+
+
+def cache_per_step(path: Path, game: str, options: dict, games: int, players: int) -> dict[str, float]:
+    """`CACHE_COUNTS` per step at ``players`` seats, start-up and the untimed first game left out."""
+    base, _ = cache_counts(path, game, options, 0, players)
+    total, steps = cache_counts(path, game, options, games, players)
+    return {key: (total[key] - base[key]) / steps for key in CACHE_COUNTS}
+
+
+def cache_line(name: str, players: int, mine: dict[str, float], theirs: dict[str, float] | None) -> str:
+    """One configuration's `cache_per_step` figures (and the reference's, with the ratios)."""
+    parts = [f"{CACHE_COUNTS[key]} {mine[key] / 1000:.1f} k" if key == "I   refs" else
+             f"{CACHE_COUNTS[key]} {mine[key]:.0f}" for key in CACHE_COUNTS]
+    line = f"{name:28} {players} seats  " + ", ".join(parts) + " a step"
+    if theirs is not None:
+        line += "; reference " + ", ".join(f"{theirs[key] / mine[key]:.2f}x" for key in CACHE_COUNTS)
+    return line
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=3, help="games per run (default 3)")
     ap.add_argument("--game", nargs="*", help="configurations by name (default: all of bench.py's)")
     ap.add_argument("--players", type=int, default=2, help="seats (default 2)")
     ap.add_argument("--reference", action="store_true", help="also count the reference commit's engine")
+    ap.add_argument("--cache", action="store_true", help="cachegrind: instructions and first-level cache misses")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
@@ -59,6 +102,11 @@ def main() -> int:
     try:
         for name, game, options, _games in GAME_CONFIGS:
             if args.game and name not in args.game:
+                continue
+            if args.cache:
+                counted = cache_per_step(ROOT, game, options, args.games, args.players)
+                reference = cache_per_step(ref, game, options, args.games, args.players) if ref is not None else None
+                print(cache_line(name, args.players, counted, reference), flush=True)
                 continue
             mine = per_step(ROOT, game, options, args.games, args.players)
             line = f"{name:28} {args.players} seats {mine:8.1f} k instructions/step"
