@@ -171,3 +171,35 @@ def test_listed_reconfigurations_are_exactly_those_that_keep_the_entire_station_
             moves = m.legal_moves(s)
             m.play(s, moves[rng.randrange(len(moves))])
     assert checked > 200
+
+
+def test_a_seat_s_reconfigurations_listed_again_are_those_of_its_station_and_dock_now():
+    """The seat's memo gives its last reconfigure listing again while its layout and Dock stay as
+    they are; a listing is always the one a fresh seat with the same station and Dock gets."""
+    again = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        m = engine.new_match("station", 2 + seed % 3, seed=100 + seed)
+        while not m.is_over():
+            (s,) = m.to_act()
+            seat = m._state.seats[s]
+            if m._state.phase == "action":
+                remembered = seat.memo.listed
+                mine = reconfigure_moves(seat)
+                again += seat.memo.listed is remembered
+                copy = StationSeat()
+                copy.grid, copy.dock = seat.grid[:], seat.dock[:]
+                assert mine == reconfigure_moves(copy)
+            moves = m.legal_moves(s)
+            m.play(s, moves[rng.randrange(len(moves))])
+    assert again > 100
+
+
+def test_a_module_docked_without_a_change_of_station_is_listed_at_once():
+    m = seat0(CHAIN, ["M10"])
+    seat = m._state.seats[0]
+    before = listed(seat)
+    seat.dock.append("M05")  # the same station, a longer Dock (as a purchase to the Dock leaves it)
+    after = listed(seat)
+    assert after == brute_force(seat) and after != before
+    assert any(op == "install" and mid == "M05" for op, mid, _ in after)

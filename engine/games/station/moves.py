@@ -271,6 +271,7 @@ _COSTS = max(COST_OF.values()) + 1
 """One more than the highest cost a module can have (an index per cost)."""
 for _cost in range(_COSTS):
     _every(_cost)  # every payment numbered (`_PAID`) before `_BUYING` makes a place for each
+del _cost
 _BUYING: dict[str | None, tuple[str | None, tuple[int, ...], int, list[Any]]] = {
     None: (None, (), 0, []),
     **{mid: (GUILD_OF[mid], EFFECTIVE[mid], PORT_MASK[mid], [None] * len(_PAID)) for mid in GUILD_OF}}
