@@ -32,16 +32,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import GAME_CONFIGS, GAME_PLAYOUTS, REFERENCE_COMMIT, ROOT, reference_engine
 
 
-def instructions(path: Path, game: str, options: dict, games: int, players: int = 2) -> tuple[int, int]:
-    """(instructions executed, steps played) by one valgrind run of the playout loop."""
-    code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
+def playout_code(path: Path, game: str, options: dict, games: int, players: int) -> str:
+    """The playout loop of bench/bench.py for the engine at ``path``, printing its result as JSON."""
+    return (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
             f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games}, 1000)))")
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", code], capture_output=True, text=True, check=True)
+
+
+def callgrind(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    """(instructions executed, standard output) of ``argv`` run under ``valgrind --tool=callgrind``."""
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                         capture_output=True, text=True, check=True, env=env)
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
         raise SystemExit(f"valgrind printed no count:\n{run.stderr[-2000:]}")
-    return int(found.group(1)), json.loads(run.stdout.strip().splitlines()[-1])["steps"]
+    return int(found.group(1)), run.stdout
+
+
+def instructions(path: Path, game: str, options: dict, games: int, players: int = 2) -> tuple[int, int]:
+    """(instructions executed, steps played) by one valgrind run of the playout loop."""
+    count, out = callgrind([sys.executable, "-c", playout_code(path, game, options, games, players)])
+    return count, json.loads(out.strip().splitlines()[-1])["steps"]
 
 
 def per_step(path: Path, game: str, options: dict, games: int, players: int = 2) -> float:
@@ -58,8 +68,7 @@ CACHE_COUNTS = {"I   refs": "instructions", "I1  misses": "I1 misses", "D1  miss
 
 def cache_counts(path: Path, game: str, options: dict, games: int, players: int) -> tuple[dict[str, int], int]:
     """(the counts of `CACHE_COUNTS`, steps played) by one cachegrind run of the playout loop."""
-    code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS +
-            f"\nprint(json.dumps(game_playouts({game!r}, {players}, {options!r}, {games}, 1000)))")
+    code = playout_code(path, game, options, games, players)
     run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--cachegrind-out-file=/dev/null",
                           sys.executable, "-c", code], capture_output=True, text=True, check=True)
     counts = {}

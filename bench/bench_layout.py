@@ -21,15 +21,15 @@ import argparse
 import os
 import pickle
 import random
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_instructions import callgrind  # noqa: E402
 
 
 def record(players: int, games: int) -> tuple[int, int, list[tuple[Any, ...]]]:
@@ -105,13 +105,8 @@ def replay(path: str, everything: bool, kinds: str) -> None:
 
 def instructions(path: str, everything: bool, kinds: str) -> int:
     """Instructions of one replay under callgrind."""
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                          __file__, "--replay", path, "--calls", kinds] + (["--everything"] if everything else []),
-                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise SystemExit(f"valgrind printed no count:\n{run.stderr[-2000:]}")
-    return int(found.group(1))
+    argv = [sys.executable, __file__, "--replay", path, "--calls", kinds] + (["--everything"] if everything else [])
+    return callgrind(argv, {**os.environ, "PYTHONHASHSEED": "0"})[0]
 
 
 def main() -> int:

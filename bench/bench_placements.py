@@ -26,13 +26,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_instructions import callgrind
+
 from bench import REFERENCE_COMMIT, ROOT, reference_engine
 
 # Run verbatim by both engines, each in a fresh CPython.
@@ -115,12 +116,7 @@ def batch(path: Path, seats: list[int], seeds: int) -> dict:
 def instructions(path: Path, seats: list[int], seeds: int, mode: str) -> int:
     # a fixed hash seed: the same dict layouts in both runs, so the difference is the listings'
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          *command(path, seats, seeds, mode)], capture_output=True, text=True, check=True, env=env)
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise SystemExit(f"valgrind printed no count:\n{run.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind(command(path, seats, seeds, mode), env)[0]
 
 
 def main() -> int:
