@@ -17,6 +17,16 @@ as this machine's): a step's time is its instructions and its misses, and the tw
 differ less than their instructions do, which is why the time ratio is below the instruction
 ratio (docs/performance.md, "Thirty-second session"). Slower: about a minute per run.
 
+With this machine's second-level cache known (Linux's ``/sys/devices/system/cpu/cpu0/cache``), ``--cache``
+also simulates it as cachegrind's last level and prints its misses ("L2 misses"): a miss there is
+read from the third level or memory, several times the cost of a first-level miss met in the
+second (docs/performance.md, "Thirty-fourth session").
+
+``--split`` (callgrind) divides a step's instructions into the rules' play and the rest: the batch's
+moves are recorded, then played again through the game's ``apply`` alone — no listing, no match —
+with each game's setup. The difference from the whole step is the listing and the match's own work.
+With ``--reference``, the reference engine's too, on its own record of the same batch.
+
 ``--gc`` adds to ``--cache`` the same counts with the collector kept off what earlier games left:
 ``gc.freeze()`` before each game, so that its collections walk only the objects of the game in play
 and not the engine's tables, its remembered moves and layouts, or the modules. The difference is
@@ -28,10 +38,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -84,16 +96,35 @@ def per_step(path: Path, game: str, options: dict, games: int, players: int = 2)
 
 CACHE_COUNTS = {"I   refs": "instructions", "I1  misses": "I1 misses", "D1  misses": "D1 misses"}
 """cachegrind's summary lines read by `cache_counts`, and the names printed for them."""
+L2_COUNT = "LL misses"
+"""cachegrind's summary line of its last-level misses: this machine's second level when `second_level`
+knows it (cachegrind is then told to simulate that cache as its last level)."""
+
+
+def second_level() -> list[str]:
+    """cachegrind's option simulating this machine's second-level cache as its last level (``--LL=size,
+    ways,line``), read from Linux's description of the first CPU's caches; none when it is not there."""
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            level, kind, size, ways, line = (
+                (index / name).read_text().strip()
+                for name in ("level", "type", "size", "ways_of_associativity", "coherency_line_size"))
+        except OSError:
+            continue
+        if level == "2" and kind == "Unified" and size.endswith("K"):
+            return [f"--LL={int(size[:-1]) * 1024},{ways},{line}"]
+    return []
 
 
 def cache_counts(path: Path, game: str, options: dict, games: int, players: int,
                  freeze: bool = False) -> tuple[dict[str, int], int]:
     """(the counts of `CACHE_COUNTS`, steps played) by one cachegrind run of the playout loop."""
     code = playout_code(path, game, options, games, players, freeze)
-    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--cachegrind-out-file=/dev/null",
+    level = second_level()
+    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", *level, "--cachegrind-out-file=/dev/null",
                           sys.executable, "-c", code], capture_output=True, text=True, check=True)
     counts = {}
-    for key in CACHE_COUNTS:
+    for key in [*CACHE_COUNTS, *([L2_COUNT] if level else [])]:
         found = re.search(re.escape(key) + r":\s+([\d,]+)", run.stderr)
         if found is None:
             raise SystemExit(f"cachegrind printed no {key!r}:\n{run.stderr[-2000:]}")
@@ -101,21 +132,102 @@ def cache_counts(path: Path, game: str, options: dict, games: int, players: int,
     return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
 
 
+RECORD_MOVES = """
+import json, random
+import engine
+
+def record_moves(game, players, options, games, seed=1000, cap=3000):
+    # `game_playouts`' games, their moves kept ([seat, move] a step): the untimed first game, then the rest
+    m = engine.new_match(game, players, options, seed=seed - 1)
+    first = []
+    for _ in range(cap):
+        if m.is_over():
+            break
+        seat = m.to_act()[0]
+        move = m.legal_moves(seat)[0]
+        m.play(seat, move)
+        first.append([seat, move])
+    rng = random.Random(seed)
+    timed = []
+    for g in range(games):
+        m = engine.new_match(game, players, options, seed=seed + g)
+        moves = []
+        while not m.is_over() and len(moves) < cap:
+            seat = m.to_act()[0]
+            move = rng.choice(m.legal_moves(seat))
+            m.play(seat, move)
+            moves.append([seat, move])
+        timed.append(moves)
+    return [first, *timed]
+"""
+"""Records the moves of `GAME_PLAYOUTS`' batch (the same seeds and picks) for `play_per_step`."""
+REPLAY_PLAY = """
+import json
+import engine
+
+def replay_play(path, game, players, options, games, seed=1000):
+    # each recorded game set up again and its moves given to the rules' `apply` alone
+    with open(path) as f:
+        record = json.load(f)
+    steps = 0
+    for g, moves in enumerate(record[:games + 1]):
+        m = engine.new_match(game, players, options, seed=seed - 1 + g)
+        apply, state = m._rules.apply, m._state
+        for seat, move in moves:
+            apply(state, seat, move)
+        steps += len(moves) if g else 0
+    return steps
+"""
+"""Plays a `RECORD_MOVES` record again through the game's ``apply`` only, for `play_per_step`."""
+
+
+def play_per_step(path: Path, game: str, options: dict, games: int, players: int) -> float:
+    """Thousands of instructions a step of the rules' play alone — each game's setup and ``apply`` of
+    each move of `GAME_PLAYOUTS`' batch, recorded beforehand — the untimed first game left out."""
+    with tempfile.TemporaryDirectory(prefix="bench-split-") as tmp:
+        record = Path(tmp) / "moves.json"
+        code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + RECORD_MOVES +
+                f"\nprint(json.dumps(record_moves({game!r}, {players}, {options!r}, {games})))")
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        record.write_text(run.stdout)
+        counts = []
+        for played in (0, games):
+            code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + REPLAY_PLAY +
+                    f"\nprint(replay_play({str(record)!r}, {game!r}, {players}, {options!r}, {played}))")
+            counts.append(callgrind([sys.executable, "-c", code], {**os.environ, "PYTHONHASHSEED": "0"}))
+    (base, _), (total, out) = counts
+    return (total - base) / int(out.strip().splitlines()[-1]) / 1000
+
+
+def split_line(name: str, players: int, whole: float, play: float,
+               theirs: tuple[float, float] | None) -> str:
+    """One configuration's `--split` figures (and the reference's, with the ratios)."""
+    line = (f"{name:28} {players} seats  step {whole:.1f} k = play {play:.1f} k ({play / whole:.0%})"
+            f" + listing and match {whole - play:.1f} k instructions")
+    if theirs is not None:
+        ref_whole, ref_play = theirs
+        line += (f"; reference {ref_whole:.1f} k = {ref_play:.1f} k + {ref_whole - ref_play:.1f} k:"
+                 f" {ref_whole / whole:.2f}x = play {ref_play / play:.2f}x, listing and match"
+                 f" {(ref_whole - ref_play) / (whole - play):.2f}x fewer")
+    return line
+
+
 def cache_per_step(path: Path, game: str, options: dict, games: int, players: int,
                    freeze: bool = False) -> dict[str, float]:
     """`CACHE_COUNTS` per step at ``players`` seats, start-up and the untimed first game left out."""
     base, _ = cache_counts(path, game, options, 0, players, freeze)
     total, steps = cache_counts(path, game, options, games, players, freeze)
-    return {key: (total[key] - base[key]) / steps for key in CACHE_COUNTS}
+    return {key: (total[key] - base[key]) / steps for key in total}
 
 
 def cache_line(name: str, players: int, mine: dict[str, float], theirs: dict[str, float] | None) -> str:
     """One configuration's `cache_per_step` figures (and the reference's, with the ratios)."""
-    parts = [f"{CACHE_COUNTS[key]} {mine[key] / 1000:.1f} k" if key == "I   refs" else
-             f"{CACHE_COUNTS[key]} {mine[key]:.0f}" for key in CACHE_COUNTS]
+    names = {**CACHE_COUNTS, L2_COUNT: "L2 misses"}
+    parts = [f"{names[key]} {mine[key] / 1000:.1f} k" if key == "I   refs" else
+             f"{names[key]} {mine[key]:.0f}" for key in mine]
     line = f"{name:28} {players} seats  " + ", ".join(parts) + " a step"
     if theirs is not None:
-        line += "; reference " + ", ".join(f"{theirs[key] / mine[key]:.2f}x" for key in CACHE_COUNTS)
+        line += "; reference " + ", ".join(f"{theirs[key] / mine[key]:.2f}x" for key in mine)
     return line
 
 
@@ -138,6 +250,8 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=2, help="seats (default 2)")
     ap.add_argument("--reference", action="store_true", help="also count the reference commit's engine")
     ap.add_argument("--cache", action="store_true", help="cachegrind: instructions and first-level cache misses")
+    ap.add_argument("--split", action="store_true",
+                    help="callgrind: a step's instructions as the rules' play and the rest (listing and match)")
     ap.add_argument("--gc", action="store_true",
                     help="with --cache: also with gc.freeze() before each game, and the collector's share")
     args = ap.parse_args()
@@ -147,6 +261,15 @@ def main() -> int:
     try:
         for name, game, options, _games in GAME_CONFIGS:
             if args.game and name not in args.game:
+                continue
+            if args.split:
+                whole = per_step(ROOT, game, options, args.games, args.players)
+                play = play_per_step(ROOT, game, options, args.games, args.players)
+                theirs = None
+                if ref is not None:
+                    theirs = (per_step(ref, game, options, args.games, args.players),
+                              play_per_step(ref, game, options, args.games, args.players))
+                print(split_line(name, args.players, whole, play, theirs), flush=True)
                 continue
             if args.cache or args.gc:
                 counted = cache_per_step(ROOT, game, options, args.games, args.players)
