@@ -141,35 +141,27 @@ def cache_counts(path: Path, game: str, options: dict, games: int, players: int,
     return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
 
 
-RECORD_MOVES = """
-import json, random
-import engine
+RECORD_EACH_MOVE = """
+RECORD = []  # per game of the batch, the untimed first one included: its moves as [seat, move]
+_unrecorded_match = engine.new_match
 
-def record_moves(game, players, options, games, seed=1000, cap=3000):
-    # `game_playouts`' games, their moves kept ([seat, move] a step): the untimed first game, then the rest
-    m = engine.new_match(game, players, options, seed=seed - 1)
-    first = []
-    for _ in range(cap):
-        if m.is_over():
-            break
-        seat = m.to_act()[0]
-        move = m.legal_moves(seat)[0]
-        m.play(seat, move)
-        first.append([seat, move])
-    rng = random.Random(seed)
-    timed = []
-    for g in range(games):
-        m = engine.new_match(game, players, options, seed=seed + g)
-        moves = []
-        while not m.is_over() and len(moves) < cap:
-            seat = m.to_act()[0]
-            move = rng.choice(m.legal_moves(seat))
-            m.play(seat, move)
-            moves.append([seat, move])
-        timed.append(moves)
-    return [first, *timed]
+def _recorded_match(*args, **kwargs):
+    match = _unrecorded_match(*args, **kwargs)
+    moves = []
+    RECORD.append(moves)
+    play = match.play
+
+    def recorded_play(seat, move):
+        moves.append([seat, move])
+        return play(seat, move)
+
+    match.play = recorded_play  # the instance's own: `GAME_PLAYOUTS`' loop calls it unchanged
+    return match
+
+engine.new_match = _recorded_match
 """
-"""Records the moves of `GAME_PLAYOUTS`' batch (the same seeds and picks) for `play_per_step`."""
+"""Put after `GAME_PLAYOUTS` by `play_per_step`: every move of the batch kept in ``RECORD`` (the same
+loop, seeds and picks, as `FREEZE_EACH_GAME` keeps them)."""
 REPLAY_PLAY = """
 import json
 import engine
@@ -187,7 +179,7 @@ def replay_play(path, game, players, options, games, seed=1000):
         steps += len(moves) if g else 0
     return steps
 """
-"""Plays a `RECORD_MOVES` record again through the game's ``apply`` only, for `play_per_step`."""
+"""Plays a `RECORD_EACH_MOVE` record again through the game's ``apply`` only, for `play_per_step`."""
 
 
 def play_per_step(path: Path, game: str, options: dict, games: int, players: int) -> float:
@@ -195,8 +187,8 @@ def play_per_step(path: Path, game: str, options: dict, games: int, players: int
     each move of `GAME_PLAYOUTS`' batch, recorded beforehand — the untimed first game left out."""
     with tempfile.TemporaryDirectory(prefix="bench-split-") as tmp:
         record = Path(tmp) / "moves.json"
-        code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + RECORD_MOVES +
-                f"\nprint(json.dumps(record_moves({game!r}, {players}, {options!r}, {games})))")
+        code = (f"import sys; sys.path.insert(0, {str(path)!r})\n" + GAME_PLAYOUTS + RECORD_EACH_MOVE +
+                f"\ngame_playouts({game!r}, {players}, {options!r}, {games}, 1000)\nprint(json.dumps(RECORD))")
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         record.write_text(run.stdout)
         counts = []
@@ -262,7 +254,7 @@ def main() -> int:
     ap.add_argument("--split", action="store_true",
                     help="callgrind: a step's instructions as the rules' play and the rest (listing and match)")
     ap.add_argument("--gc", action="store_true",
-                    help="with --cache: also with gc.freeze() before each game, and the collector's share")
+                    help="cachegrind: --cache's counts, and again with gc.freeze() before each game")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
