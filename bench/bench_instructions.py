@@ -32,6 +32,13 @@ With ``--reference``, the reference engine's too, on its own record of the same 
 and not the engine's tables, its remembered moves and layouts, or the modules. The difference is
 the part of a step that is the collector's walking of long-lived objects (docs/performance.md,
 "Thirty-third session"). Twice as slow again.
+
+``--branches`` runs ``valgrind --tool=cachegrind --branch-sim=yes`` and prints, per step, the
+conditional and indirect branches and how many of each cachegrind's simple predictor mispredicts: a
+mispredicted branch costs a processor of this family some 15 cycles, so a step's mispredicts weigh
+on its time as its cache misses do (docs/performance.md, "Thirty-fifth session"). cachegrind's
+predictor is plainer than a modern processor's, so its counts are an upper bound to compare the two
+engines by, not a forecast. About a minute per run.
 """
 
 from __future__ import annotations
@@ -139,6 +146,49 @@ def cache_counts(path: Path, game: str, options: dict, games: int, players: int,
             raise SystemExit(f"cachegrind printed no {key!r}:\n{run.stderr[-2000:]}")
         counts[key] = int(found.group(1).replace(",", ""))
     return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
+
+
+BRANCHES = re.compile(r"Branches:\s+([\d,]+)\s+\(\s*([\d,]+) cond \+\s*([\d,]+) ind\)")
+MISPREDICTS = re.compile(r"Mispredicts:\s+([\d,]+)\s+\(\s*([\d,]+) cond \+\s*([\d,]+) ind\)")
+"""cachegrind's summary lines of branches and of mispredicts, each ``all (conditional + indirect)``."""
+
+
+def branch_counts(path: Path, game: str, options: dict, games: int, players: int) -> tuple[dict[str, int], int]:
+    """(instructions, conditional and indirect branches and mispredicts, steps played) by one
+    cachegrind run of the playout loop with its branch predictor simulated."""
+    code = playout_code(path, game, options, games, players)
+    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--branch-sim=yes",
+                          "--cachegrind-out-file=/dev/null", sys.executable, "-c", code],
+                         capture_output=True, text=True, check=True, env={**os.environ, **NO_BYTECODE_WRITTEN})
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+    branches, mispredicts = BRANCHES.search(run.stderr), MISPREDICTS.search(run.stderr)
+    if refs is None or branches is None or mispredicts is None:
+        raise SystemExit(f"cachegrind printed no branch counts:\n{run.stderr[-2000:]}")
+    number = [int(text.replace(",", "")) for text in (refs.group(1), *branches.groups()[1:], *mispredicts.groups()[1:])]
+    counts = dict(zip(("instructions", "conditional", "indirect", "conditional missed", "indirect missed"),
+                      number, strict=True))
+    return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
+
+
+def branches_per_step(path: Path, game: str, options: dict, games: int, players: int) -> dict[str, float]:
+    """`branch_counts` per step at ``players`` seats, start-up and the untimed first game left out."""
+    base, _ = branch_counts(path, game, options, 0, players)
+    total, steps = branch_counts(path, game, options, games, players)
+    return {key: (total[key] - base[key]) / steps for key in total}
+
+
+def branch_line(name: str, players: int, mine: dict[str, float], theirs: dict[str, float] | None) -> str:
+    """One configuration's `branches_per_step` figures (and how many times the reference's)."""
+    def figures(counts: dict[str, float]) -> str:
+        return (f"instructions {counts['instructions'] / 1000:.1f} k, conditional branches "
+                f"{counts['conditional']:.0f} ({counts['conditional missed']:.0f} mispredicted), indirect "
+                f"{counts['indirect']:.0f} ({counts['indirect missed']:.0f} mispredicted) a step")
+
+    line = f"{name:28} {players} seats  " + figures(mine)
+    if theirs is not None:
+        line += "; reference " + figures(theirs) + "; fewer: " + ", ".join(
+            f"{key} {theirs[key] / mine[key]:.2f}x" for key in mine)
+    return line
 
 
 RECORD_EACH_MOVE = """
@@ -253,6 +303,8 @@ def main() -> int:
     ap.add_argument("--cache", action="store_true", help="cachegrind: instructions and first-level cache misses")
     ap.add_argument("--split", action="store_true",
                     help="callgrind: a step's instructions as the rules' play and the rest (listing and match)")
+    ap.add_argument("--branches", action="store_true",
+                    help="cachegrind: instructions, and branches and their mispredicts by its simulated predictor")
     ap.add_argument("--gc", action="store_true",
                     help="cachegrind: --cache's counts, and again with gc.freeze() before each game")
     args = ap.parse_args()
@@ -271,6 +323,11 @@ def main() -> int:
                     theirs = (per_step(ref, game, options, args.games, args.players),
                               play_per_step(ref, game, options, args.games, args.players))
                 print(split_line(name, args.players, whole, play, theirs), flush=True)
+                continue
+            if args.branches:
+                theirs_b = branches_per_step(ref, game, options, args.games, args.players) if ref is not None else None
+                print(branch_line(name, args.players, branches_per_step(ROOT, game, options, args.games, args.players),
+                                  theirs_b), flush=True)
                 continue
             if args.cache or args.gc:
                 counted = cache_per_step(ROOT, game, options, args.games, args.players)
