@@ -6,8 +6,8 @@
 Builds the site twice — from ``--ref`` (a `git worktree` of it) and from the working tree — and
 boots each in a browser of its own (V8 optimizes a worker's WebAssembly for what it runs first,
 docs/performance.md, so the two sides must not share one). Both play the same random playouts of
-``--game`` (two seats, the seeds of `bench/bench.py`'s section (b)): ``--warmup`` batches untimed,
-then ``--rounds`` batches in turn, one on each side. Prints µs a step on each side, best and
+``--game`` (two seats, or each of ``--seats``; the seeds of `bench/bench.py`'s section (b)): ``--warmup``
+batches untimed, then ``--rounds`` batches in turn, one on each side. Prints µs a step on each side, best and
 median, and B / A. A change to the engine that is too small for `bench/bench.py`'s ratio (its runs
 differ by up to 0.1) shows here: the two sides see the same host at the same time.
 
@@ -87,39 +87,45 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=3, help="untimed batches a side first (default 3)")
     ap.add_argument("--cpython", action="store_true",
                     help="no browser: section (p)'s fresh-process CPython batches, A and B in turn")
-    ap.add_argument("--seats", default="2,4", help="with --cpython: numbers of seats, comma-separated (default 2,4)")
+    ap.add_argument("--seats", default=None,
+                    help="numbers of seats, comma-separated (default 2,4 with --cpython, else 2)")
     args = ap.parse_args()
+    seats = [int(n) for n in (args.seats or ("2,4" if args.cpython else "2")).split(",")]
     if args.cpython:
-        cpython_ab(args.ref, args.game, args.rounds, [int(n) for n in args.seats.split(",")])
+        cpython_ab(args.ref, args.game, args.rounds, seats)
         return 0
 
     from playwright.sync_api import sync_playwright
 
     sites = {"A": site_of(args.ref), "B": build_site()}
     servers = {side: BackgroundServer(site, lifetime_s=1800) for side, site in sites.items()}
-    code = f"json.dumps(playouts({args.games}, 1000, game={args.game!r}))"
-    us: dict[str, list[float]] = {"A": [], "B": []}
     try:
         with sync_playwright() as p:
-            browsers = {side: game_worker(p, server.url) for side, server in servers.items()}
-            workers = {side: browser.contexts[0].pages[0].workers[0] for side, browser in browsers.items()}
-            for r in range(args.warmup + args.rounds):
-                for side, worker in workers.items():
-                    out = json.loads(worker.evaluate("(c) => self.pyodide.runPython(c)", code))
-                    if r >= args.warmup:
-                        us[side].append(out["seconds"] / out["steps"] * 1e6)
+            for players in seats:
+                # each number of seats in fresh browsers: V8 optimizes for what a worker runs first
+                browsers = {side: game_worker(p, server.url) for side, server in servers.items()}
+                workers = {side: browser.contexts[0].pages[0].workers[0] for side, browser in browsers.items()}
+                code = f"json.dumps(playouts({args.games}, 1000, players={players}, game={args.game!r}))"
+                us: dict[str, list[float]] = {"A": [], "B": []}
+                for r in range(args.warmup + args.rounds):
+                    for side, worker in workers.items():
+                        out = json.loads(worker.evaluate("(c) => self.pyodide.runPython(c)", code))
+                        if r >= args.warmup:
+                            us[side].append(out["seconds"] / out["steps"] * 1e6)
+                for browser in browsers.values():
+                    browser.close()
+                print(f"{args.game}, {players} seats, {args.games} games a batch, {args.rounds} batches a side after "
+                      f"{args.warmup} untimed; A = {args.ref}, B = the working tree")
+                for side in ("A", "B"):
+                    print(f"   {side}: best {min(us[side]):.2f} µs a step, median {statistics.median(us[side]):.2f} "
+                          f"({', '.join(f'{x:.2f}' for x in us[side])})")
+                print(f"   B / A: best {min(us['B']) / min(us['A']):.4f}, median "
+                      f"{statistics.median(us['B']) / statistics.median(us['A']):.4f}", flush=True)
     finally:
         for server in servers.values():
             server.stop()
         for site in sites.values():
             shutil.rmtree(site.parent, ignore_errors=True)
-    print(f"{args.game}, {args.games} games a batch, {args.rounds} batches a side after {args.warmup} untimed; "
-          f"A = {args.ref}, B = the working tree")
-    for side in ("A", "B"):
-        print(f"   {side}: best {min(us[side]):.2f} µs a step, median {statistics.median(us[side]):.2f} "
-              f"({', '.join(f'{x:.2f}' for x in us[side])})")
-    print(f"   B / A: best {min(us['B']) / min(us['A']):.4f}, median "
-          f"{statistics.median(us['B']) / statistics.median(us['A']):.4f}")
     return 0
 
 
