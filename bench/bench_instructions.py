@@ -51,6 +51,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -131,21 +132,29 @@ def second_level() -> list[str]:
     return []
 
 
+def cachegrind(path: Path, game: str, options: dict, games: int, players: int, flags: list[str],
+               freeze: bool = False) -> tuple[str, int]:
+    """(cachegrind's summary, steps played) by one run of the playout loop under ``valgrind
+    --tool=cachegrind`` with ``flags``."""
+    code = playout_code(path, game, options, games, players, freeze)
+    run = subprocess.run(["valgrind", "--tool=cachegrind", *flags, "--cachegrind-out-file=/dev/null",
+                          sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, **NO_BYTECODE_WRITTEN})
+    return run.stderr, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
+
+
 def cache_counts(path: Path, game: str, options: dict, games: int, players: int,
                  freeze: bool = False) -> tuple[dict[str, int], int]:
     """(the counts of `CACHE_COUNTS`, steps played) by one cachegrind run of the playout loop."""
-    code = playout_code(path, game, options, games, players, freeze)
     level = second_level()
-    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", *level, "--cachegrind-out-file=/dev/null",
-                          sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, **NO_BYTECODE_WRITTEN})
+    summary, steps = cachegrind(path, game, options, games, players, ["--cache-sim=yes", *level], freeze)
     counts = {}
     for key in [*CACHE_COUNTS, *([L2_COUNT] if level else [])]:
-        found = re.search(re.escape(key) + r":\s+([\d,]+)", run.stderr)
+        found = re.search(re.escape(key) + r":\s+([\d,]+)", summary)
         if found is None:
-            raise SystemExit(f"cachegrind printed no {key!r}:\n{run.stderr[-2000:]}")
+            raise SystemExit(f"cachegrind printed no {key!r}:\n{summary[-2000:]}")
         counts[key] = int(found.group(1).replace(",", ""))
-    return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
+    return counts, steps
 
 
 BRANCHES = re.compile(r"Branches:\s+([\d,]+)\s+\(\s*([\d,]+) cond \+\s*([\d,]+) ind\)")
@@ -156,29 +165,19 @@ MISPREDICTS = re.compile(r"Mispredicts:\s+([\d,]+)\s+\(\s*([\d,]+) cond \+\s*([\
 def branch_counts(path: Path, game: str, options: dict, games: int, players: int) -> tuple[dict[str, int], int]:
     """(instructions, conditional and indirect branches and mispredicts, steps played) by one
     cachegrind run of the playout loop with its branch predictor simulated."""
-    code = playout_code(path, game, options, games, players)
-    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--branch-sim=yes",
-                          "--cachegrind-out-file=/dev/null", sys.executable, "-c", code],
-                         capture_output=True, text=True, check=True, env={**os.environ, **NO_BYTECODE_WRITTEN})
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-    branches, mispredicts = BRANCHES.search(run.stderr), MISPREDICTS.search(run.stderr)
+    summary, steps = cachegrind(path, game, options, games, players, ["--cache-sim=no", "--branch-sim=yes"])
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", summary)
+    branches, mispredicts = BRANCHES.search(summary), MISPREDICTS.search(summary)
     if refs is None or branches is None or mispredicts is None:
-        raise SystemExit(f"cachegrind printed no branch counts:\n{run.stderr[-2000:]}")
+        raise SystemExit(f"cachegrind printed no branch counts:\n{summary[-2000:]}")
     number = [int(text.replace(",", "")) for text in (refs.group(1), *branches.groups()[1:], *mispredicts.groups()[1:])]
     counts = dict(zip(("instructions", "conditional", "indirect", "conditional missed", "indirect missed"),
                       number, strict=True))
-    return counts, json.loads(run.stdout.strip().splitlines()[-1])["steps"]
-
-
-def branches_per_step(path: Path, game: str, options: dict, games: int, players: int) -> dict[str, float]:
-    """`branch_counts` per step at ``players`` seats, start-up and the untimed first game left out."""
-    base, _ = branch_counts(path, game, options, 0, players)
-    total, steps = branch_counts(path, game, options, games, players)
-    return {key: (total[key] - base[key]) / steps for key in total}
+    return counts, steps
 
 
 def branch_line(name: str, players: int, mine: dict[str, float], theirs: dict[str, float] | None) -> str:
-    """One configuration's `branches_per_step` figures (and how many times the reference's)."""
+    """One configuration's `branch_counts` per step (and how many times the reference's)."""
     def figures(counts: dict[str, float]) -> str:
         return (f"instructions {counts['instructions'] / 1000:.1f} k, conditional branches "
                 f"{counts['conditional']:.0f} ({counts['conditional missed']:.0f} mispredicted), indirect "
@@ -263,12 +262,19 @@ def split_line(name: str, players: int, whole: float, play: float,
     return line
 
 
+def counts_per_step(counts: Callable[..., tuple[dict[str, int], int]], path: Path, game: str, options: dict,
+                    games: int, players: int, **extra: bool) -> dict[str, float]:
+    """What ``counts`` (`cache_counts` or `branch_counts`) gives, per step at ``players`` seats: a run
+    with no timed game taken from a run with ``games`` (start-up and the untimed first game left out)."""
+    base, _ = counts(path, game, options, 0, players, **extra)
+    total, steps = counts(path, game, options, games, players, **extra)
+    return {key: (total[key] - base[key]) / steps for key in total}
+
+
 def cache_per_step(path: Path, game: str, options: dict, games: int, players: int,
                    freeze: bool = False) -> dict[str, float]:
     """`CACHE_COUNTS` per step at ``players`` seats, start-up and the untimed first game left out."""
-    base, _ = cache_counts(path, game, options, 0, players, freeze)
-    total, steps = cache_counts(path, game, options, games, players, freeze)
-    return {key: (total[key] - base[key]) / steps for key in total}
+    return counts_per_step(cache_counts, path, game, options, games, players, freeze=freeze)
 
 
 def cache_line(name: str, players: int, mine: dict[str, float], theirs: dict[str, float] | None) -> str:
@@ -325,9 +331,10 @@ def main() -> int:
                 print(split_line(name, args.players, whole, play, theirs), flush=True)
                 continue
             if args.branches:
-                theirs_b = branches_per_step(ref, game, options, args.games, args.players) if ref is not None else None
-                print(branch_line(name, args.players, branches_per_step(ROOT, game, options, args.games, args.players),
-                                  theirs_b), flush=True)
+                mine = counts_per_step(branch_counts, ROOT, game, options, args.games, args.players)
+                ref_counts = (counts_per_step(branch_counts, ref, game, options, args.games, args.players)
+                              if ref is not None else None)
+                print(branch_line(name, args.players, mine, ref_counts), flush=True)
                 continue
             if args.cache or args.gc:
                 counted = cache_per_step(ROOT, game, options, args.games, args.players)
