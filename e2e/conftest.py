@@ -192,20 +192,3 @@ def worker_page(page, base_url) -> WorkerClient:
 def worker_client():
     """The WorkerClient class, for tests that set the page up first (routes, ...)."""
     return WorkerClient
-
-
-SECOND_GROUP = ("test_a11y_keyboard.py", "test_site_splendor_modules.py")
-"""Browser tests run as a second group: on the other xdist worker, before the engine tests."""
-
-
-def pytest_collection_modifyitems(config, items):
-    """Browser tests in two xdist groups, each on one worker (one server and one test's
-    Chromium at a time per worker on a 2-core machine): most of them in "browser"; the
-    single-device whole games of `SECOND_GROUP` (≈ a quarter of their time, no WebRTC) in
-    "browser-b", which the other worker runs first and then the engine tests in tests/ (they
-    take about as long together as "browser" alone: the suite's time is the longer worker's)."""
-    for item in items:
-        path = str(item.fspath).replace("\\", "/")
-        if "/e2e/" in path:
-            group = "browser-b" if path.rsplit("/", 1)[-1] in SECOND_GROUP else "browser"
-            item.add_marker(pytest.mark.xdist_group(group))
