@@ -15,7 +15,7 @@ build_site
 # `load`, not `loadgroup` with xdist_group marks: with pytest 9.2 and pytest-xdist 3.8 a mark
 # never reached the scheduler (xdist renames `item._nodeid`, which pytest 9.2 no longer reads),
 # so the groups e2e/conftest.py used to set ran as `load` all along; its two processes were busy
-# 1,269 and 1,239 s in a run of 1,286 s (2026-12-07).
+# 1,269 and 1,239 s in a run of 1,286 s (2026-12-07). Three processes were no faster: 1,306 s.
 [ $# -gt 0 ] || set -- tests e2e -n 2 --dist load --durations=30
 say "pytest $*"
 export E2E_NO_BUILD=1  # just built
