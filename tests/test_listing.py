@@ -14,6 +14,7 @@ from node_driver import NODE, run_driver
 from random_play import random_step
 
 import engine
+from engine.games.help_words import describe
 from engine.games.listing import MIN_RUN, compact, expand
 from engine.protocol import Session, handle
 
@@ -120,3 +121,32 @@ def test_the_pages_expansion_gives_the_same_moves_as_the_engine(tmp_path):
         "for (const j of junk) if (listingProblem([j]) === null) bad++;\n"
         "console.log(JSON.stringify({cases: cases.length, bad}));\n", cases)
     assert result["cases"] > 50 and result["bad"] == 0, result
+
+
+def test_a_listing_of_the_very_same_moves_is_compacted_once_and_an_equal_copy_afresh():
+    """A seat whose listing another seat's move left as it was lists the same move objects again:
+    it gets the compact listing made before. Moves that are only equal — here one with its keys
+    in another order, which `==` cannot tell apart — are compacted afresh, so what is sent always
+    expands to the listing's own text."""
+    match = engine.new_match("stars", 4, seed=7)
+    first = match.legal_moves(1)
+    sent = compact(first)
+    match.play(0, match.legal_moves(0)[0])  # seat 0 places a tile; seat 1's choice is as it was
+    again = match.legal_moves(1)
+    assert again is not first and all(a is b for a, b in zip(again, first, strict=True))
+    assert compact(again) is sent
+    reordered = [dict(reversed(list(again[0].items()))), *again[1:]]
+    assert reordered == again and text(reordered) != text(again)
+    resent = compact(reordered)
+    assert resent is not sent
+    assert text(expand(resent)) == text(reordered)
+    assert text(expand(compact(again))) == text(again)
+
+
+def test_the_words_of_a_listing_of_the_very_same_moves_are_worked_out_once_per_game():
+    match = engine.new_match("stars", 4, seed=7)
+    moves = match.legal_moves(2)
+    words = describe("stars", moves)
+    assert describe("stars", moves[:]) is words
+    assert describe("station", moves) is not words
+    assert describe("stars", [dict(m) for m in moves]) == words

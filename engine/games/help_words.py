@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .listing import LatestListings
+
 Move = dict[str, Any]
 
 GEM_ORDER = ("white", "blue", "green", "red", "black")
@@ -223,6 +225,19 @@ def describe(game: str, moves: list[Move]) -> dict[str, Any]:
     if not moves:
         return {"title": "Nothing to do now", "lines": ["Another seat is choosing; your table updates when they have."],
                 "count": 0}
+    found: dict[str, Any] | None = _DESCRIBED.find(game, moves)
+    if found is None:
+        found = _describe(game, moves)
+        _DESCRIBED.keep(game, moves, found)
+    return found
+
+
+_DESCRIBED = LatestListings()
+"""The words of the latest listings (`LatestListings`: a seat's listing that another's move left as it was)."""
+
+
+def _describe(game: str, moves: list[Move]) -> dict[str, Any]:
+    """`describe` of a listing that is not empty, worked out."""
     groups = _by_type(moves)
     if game in ("splendor", "guild"):
         title, lines = _gem_game(game, groups)

@@ -18,6 +18,7 @@ This is pure reshaping, the same for every game: no rule is decided here, the en
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 Move = dict[str, Any]
@@ -43,9 +44,52 @@ def _run_end(moves: list[Move], start: int, key: str, keys: tuple[str, ...]) -> 
     return end
 
 
+class LatestListings:
+    """The latest few listings given to a pure function of a listing, each with what it gave.
+
+    A table's update lists every seat's moves after each move, and a seat that another seat's
+    move left as it was lists the very same move objects again (listed moves are made once,
+    shared and never changed: engine/match.py). Such a listing is known here by identity — each
+    move the same object, in the same order, no value compared — and what was made of it before
+    is given again (shared: callers must not change it). Stars' placements, ≈ 800 moves a seat
+    at once, are most of what this spares (docs/performance.md)."""
+
+    def __init__(self, kept: int = 8) -> None:
+        self._kept = kept
+        self._latest: list[tuple[Any, list[Move], Any]] = []
+
+    def find(self, key: Any, moves: list[Move]) -> Any:
+        """What was kept for ``key`` and a listing of these very move objects; None if nothing."""
+        n = len(moves)
+        for kept_key, listed, made in self._latest:
+            if kept_key == key and len(listed) == n and all(map(is_, listed, moves)):
+                return made
+        return None
+
+    def keep(self, key: Any, moves: list[Move], made: Any) -> None:
+        """Keep what was made of ``moves`` (a copy of the list: the caller's is not kept)."""
+        self._latest.insert(0, (key, moves[:], made))
+        del self._latest[self._kept:]
+
+
+_COMPACTED = LatestListings()
+
+
 def compact(moves: list[Move]) -> list[dict[str, Any]]:
     """The listing sent for ``moves``: each longest run of moves that differ in one key only
-    (at least `MIN_RUN` of them) as a group, every other move as it is; order kept."""
+    (at least `MIN_RUN` of them) as a group, every other move as it is; order kept. A listing of
+    the same move objects as one of the latest gets the same list again (`LatestListings`)."""
+    if not moves:
+        return []
+    found: list[dict[str, Any]] | None = _COMPACTED.find(None, moves)
+    if found is None:
+        found = _compact(moves)
+        _COMPACTED.keep(None, moves, found)
+    return found
+
+
+def _compact(moves: list[Move]) -> list[dict[str, Any]]:
+    """`compact`, worked out."""
     out: list[dict[str, Any]] = []
     i, n = 0, len(moves)
     while i < n:
