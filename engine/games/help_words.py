@@ -225,11 +225,7 @@ def describe(game: str, moves: list[Move]) -> dict[str, Any]:
     if not moves:
         return {"title": "Nothing to do now", "lines": ["Another seat is choosing; your table updates when they have."],
                 "count": 0}
-    found: dict[str, Any] | None = _DESCRIBED.find(game, moves)
-    if found is None:
-        found = _describe(game, moves)
-        _DESCRIBED.keep(game, moves, found)
-    return found
+    return _DESCRIBED.made(game, moves, lambda listed: _describe(game, listed))
 
 
 _DESCRIBED = LatestListings()

@@ -18,10 +18,12 @@ This is pure reshaping, the same for every game: no rule is decided here, the en
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import is_
-from typing import Any
+from typing import Any, TypeVar, cast
 
 Move = dict[str, Any]
+T = TypeVar("T")
 
 MIN_RUN = 3
 """The fewest alike moves sent as a group (two are about as short written out)."""
@@ -58,18 +60,17 @@ class LatestListings:
         self._kept = kept
         self._latest: list[tuple[Any, list[Move], Any]] = []
 
-    def find(self, key: Any, moves: list[Move]) -> Any:
-        """What was kept for ``key`` and a listing of these very move objects; None if nothing."""
+    def made(self, key: Any, moves: list[Move], make: Callable[[list[Move]], T]) -> T:
+        """``make(moves)``, or what it gave for ``key`` and a listing of these very move objects
+        among the latest (kept with a copy of the list: the caller's is not kept)."""
         n = len(moves)
-        for kept_key, listed, made in self._latest:
+        for kept_key, listed, kept in self._latest:
             if kept_key == key and len(listed) == n and all(map(is_, listed, moves)):
-                return made
-        return None
-
-    def keep(self, key: Any, moves: list[Move], made: Any) -> None:
-        """Keep what was made of ``moves`` (a copy of the list: the caller's is not kept)."""
-        self._latest.insert(0, (key, moves[:], made))
+                return cast(T, kept)
+        result = make(moves)
+        self._latest.insert(0, (key, moves[:], result))
         del self._latest[self._kept:]
+        return result
 
 
 _COMPACTED = LatestListings()
@@ -81,11 +82,7 @@ def compact(moves: list[Move]) -> list[dict[str, Any]]:
     the same move objects as one of the latest gets the same list again (`LatestListings`)."""
     if not moves:
         return []
-    found: list[dict[str, Any]] | None = _COMPACTED.find(None, moves)
-    if found is None:
-        found = _compact(moves)
-        _COMPACTED.keep(None, moves, found)
-    return found
+    return _COMPACTED.made(None, moves, _compact)
 
 
 def _compact(moves: list[Move]) -> list[dict[str, Any]]:
