@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import plain_json
@@ -234,6 +235,15 @@ class Match:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
             raise ValueError(f"there is no seat {seat!r} at this table of {self._players}")
         return self._rules.view(self._state, seat)
+
+    def views(self, seats: Sequence[int | None]) -> list[View]:
+        """`view` of each of ``seats`` (``None``: the public view), built together: a part every one
+        of them sees alike is one object in all their views (read-only: a table writes them out
+        and changes none). A room sends these to its devices (engine/table/room.py)."""
+        for seat in seats:
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self._players):
+                raise ValueError(f"there is no seat {seat!r} at this table of {self._players}")
+        return self._rules.views(self._state, seats)
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -221,9 +221,15 @@ def check_restore(match, restore):
 
 
 def check_views(match):
-    for viewer in [None, *range(match.players)]:
+    viewers = [None, *range(match.players)]
+    alone = []
+    for viewer in viewers:
         view = match.view(viewer)
         assert_plain_json(view, f"the view of {viewer}")
+        alone.append(json.dumps(view))
+    for order in (viewers, viewers[::-1], [0, None, 0]):
+        together = [json.dumps(view) for view in match.views(order)]
+        assert together == [alone[viewers.index(v)] for v in order], "views built together are each seat's own"
     assert_plain_json(match.snapshot(), "the snapshot")
 
 

@@ -235,7 +235,7 @@ def test_a_move_the_table_cannot_broadcast_is_undone_and_refused(monkeypatch):
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("a bug while building an update")
-    monkeypatch.setattr(room, "update_for", broken)
+    monkeypatch.setattr(room, "_updates", broken)  # how a move's updates are built, all at once
     move = room.match.legal_moves(0)[0]
     out = room.receive("host", {"v": 1, "type": "move", "credential": host, "move": move, "version": 0})
     (refusal,) = of(out, "host", "refused")

@@ -255,7 +255,8 @@ def _race_match(waiting):
         waiting_for=lambda state: list(state.waiting),
         legal_moves=lambda state, seat: [{"type": "go"}],
         explain=lambda state, seat, move: "only go is a move here",
-        apply=apply, view=view, is_over=lambda state: state.moves >= 9,
+        apply=apply, views=lambda state, seats: [view(state, seat) for seat in seats],
+        is_over=lambda state: state.moves >= 9,
         result=lambda state: None, to_json=lambda state: {}, from_json=lambda data: _Race(),
     )
     state = _Race()

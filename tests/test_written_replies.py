@@ -7,9 +7,11 @@ moves made, read without copying the log."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +35,36 @@ def test_an_object_with_written_values_reads_as_if_written_afresh(obj: dict[str,
     mixed = {key: plain_json.Written(value, plain_json.dumps(value)) if wrap else value
              for key, (value, wrap) in obj.items()}
     assert plain_json.dumps_object(mixed) == plain_json.dumps(plain)
+
+
+PLANS = st.recursive(st.none(), lambda inner: st.dictionaries(st.sampled_from(["*", "a", "b", ""]), inner, max_size=3),
+                     max_leaves=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=st.lists(JSON, min_size=1, max_size=4), picks=st.lists(st.tuples(st.integers(0, 3), st.text(max_size=2)),
+       max_size=8), plan=PLANS)
+def test_a_value_holding_one_object_many_times_is_written_as_if_afresh(
+        parts: list[Any], picks: list[tuple[int, str]], plan: Any) -> None:
+    """`dumps_shared` writes what `dumps` writes, whatever parts are the very same object and
+    whatever the plan says to write part by part."""
+    value = {"*": [parts[k % len(parts)] for k, _ in picks],
+             "a": {key or "b": parts[k % len(parts)] for k, key in picks}, "b": parts}
+    value["c"] = [value["a"], value["*"], value["a"]]
+    assert plain_json.dumps_shared(value, plan or {}) == plain_json.dumps(value)
+    assert plain_json.dumps_shared([value, value], {"*": plan}) == plain_json.dumps([value, value])
+
+
+def test_a_shared_writing_refuses_what_dumps_refuses_and_writes_other_keys_as_text() -> None:
+    with pytest.raises(ValueError):
+        plain_json.dumps_shared({"a": [1.0, math.nan]}, {"a": {"*": None}})
+    odd = {"a": {1: True, None: [1]}, "b": [{2.5: "x"}]}
+    assert plain_json.dumps_shared(odd, {"a": {}, "b": {"*": {}}}) == plain_json.dumps(odd) \
+        == '{"a":{"1":true,"null":[1]},"b":[{"2.5":"x"}]}'
+    looped: list[Any] = [1]
+    looped.append(looped)
+    with pytest.raises(ValueError):
+        plain_json.dumps_shared([looped, looped], {"*": {"*": {"*": {}}}})
 
 
 def _ask(session: Session, op: str, **fields: Any) -> tuple[dict[str, Any], str]:
@@ -79,7 +111,15 @@ def test_an_accepted_moves_updates_are_written_once_and_read_the_same(monkeypatc
             written.append(id(value))
         return real_dumps(value)
 
+    real_shared = plain_json.dumps_shared
+
+    def counting_shared(value: Any, plan: plain_json.Plan) -> str:  # how a room writes its outbox
+        if is_outbox(value):
+            written.append(id(value))
+        return real_shared(value, plan)
+
     monkeypatch.setattr(plain_json, "dumps", counting)
+    monkeypatch.setattr(plain_json, "dumps_shared", counting_shared)
     rng = random.Random(3)
     accepted = 0
     for _ in range(40):

@@ -7,7 +7,7 @@ game's title, seat range and options come from `engine.games.GAME_INFO`, written
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..rng import Rng
@@ -28,7 +28,7 @@ class GameRules:
         legal_moves: Callable[[Any, int], list[Move]],
         explain: Callable[[Any, int, Any], str],
         apply: Callable[[Any, int, Move], list[Event]],
-        view: Callable[[Any, int | None], View],
+        views: Callable[[Any, Sequence[int | None]], list[View]],
         is_over: Callable[[Any], bool],
         result: Callable[[Any], dict[str, Any] | None],
         to_json: Callable[[Any], dict[str, Any]],
@@ -45,11 +45,15 @@ class GameRules:
         self.legal_moves = legal_moves
         self.explain = explain
         self.apply = apply
-        self.view = view
+        self.views = views
         self.is_over = is_over
         self.result = result
         self.to_json = to_json
         self.from_json = from_json
+
+    def view(self, state: Any, seat: int | None) -> View:
+        """What ``seat`` may see: `views` of that one seat."""
+        return self.views(state, (seat,))[0]
 
     def __repr__(self) -> str:
         return f"GameRules({self.id!r})"

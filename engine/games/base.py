@@ -13,6 +13,7 @@ lets any seat spend stardust out of turn). The table's timers and computer seats
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, TypedDict
 
 from ..rng import Rng
@@ -73,6 +74,10 @@ class Rules(Protocol):
 
     def view(self, state: Any, seat: int | None) -> View:
         """What ``seat`` may see (``None``: the public view of a shared screen)."""
+
+    def views(self, state: Any, seats: Sequence[int | None]) -> list[View]:
+        """`view` of each of ``seats``, in order, built together: what they see alike may be one
+        object shared by their views (read-only: a caller must not change a view it gets here)."""
 
     def is_over(self, state: Any) -> bool:
         """True once the game has ended."""

@@ -32,6 +32,9 @@ from .policies import ROOM_IDLE_SECONDS, TRANSFER_CODE_SECONDS, TablePolicy, pol
 from .saved_room import MAX_ROOM_ID, read_saved_room
 
 VERSION = 1
+OUTBOX_PLAN: plain_json.Plan = {"*": {"message": {"view": {"seats": {"*": None}}}}}
+"""How a move's outbox is written (`plain_json.dumps_shared`): each update's view key by key and its
+seats one by one, so that what the updates share (`Room._updates`) is written once."""
 BOT_DELAY = 0.6  # seconds a computer seat "thinks" before its move shows
 OUTSIDE_BOTS = frozenset({"hard"})
 """Computer levels whose move the host brings from its bot worker (`Room.bot_wanted`, `Room.bot_move`)."""
@@ -142,22 +145,37 @@ class Room:
     def update_for(self, device: str, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The update one device gets: its seat's view and moves, or the public view; a seat's
         also carries "What can I do now?" (`help`: engine/help.py's words for its listing)."""
-        seat = self.devices.get(device)
-        legal = self.match.legal_moves(seat) if seat is not None else []
-        return {
-            "v": VERSION, "type": "update", "room": self.room_id, "game": self.match.game,
-            "seat": seat,
-            "view": self.match.view(seat),
-            "legal_moves": compact(legal),
-            "help": describe(self.match.game, legal) if seat is not None else None,
-            "version": self.match.moves_made,
-            "events": events or [],
-            "seats": self._seats_public(),
-            "screen": bool(self.screens),
-            "over": self.match.is_over(),
-            "paused": self.paused,
-            "timers": self.timers(),
-        }
+        return self._updates([device], events)[0]
+
+    def _updates(self, devices: list[str], events: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        """`update_for` of each of ``devices``, built together: their views come from one
+        `Match.views`, and the parts they carry alike are the same objects (read-only), which
+        `plain_json.dumps_shared` writes once (`OUTBOX_PLAN`)."""
+        seats = [self.devices.get(device) for device in devices]
+        views = self.match.views(seats)
+        events = events or []
+        public = self._seats_public()
+        screen = bool(self.screens)
+        over = self.match.is_over()
+        timers = self.timers()
+        out = []
+        for seat, view in zip(seats, views, strict=True):
+            legal = self.match.legal_moves(seat) if seat is not None else []
+            out.append({
+                "v": VERSION, "type": "update", "room": self.room_id, "game": self.match.game,
+                "seat": seat,
+                "view": view,
+                "legal_moves": compact(legal),
+                "help": describe(self.match.game, legal) if seat is not None else None,
+                "version": self.match.moves_made,
+                "events": events,
+                "seats": public,
+                "screen": screen,
+                "over": over,
+                "paused": self.paused,
+                "timers": timers,
+            })
+        return out
 
     def timers(self) -> dict[str, float]:
         """Seconds left per timed seat (as text keys, JSON objects), for the countdowns."""
@@ -165,9 +183,8 @@ class Room:
         return {str(seat): max(0.0, round(due - now, 1)) for seat, due in sorted(self.deadlines.items())}
 
     def _broadcast(self, events: list[dict[str, Any]]) -> Outbox:
-        out = [{"to": d, "message": self.update_for(d, events)} for d in self.devices]
-        out += [{"to": d, "message": self.update_for(d, events)} for d in self.screens]
-        return out
+        devices = [*self.devices, *self.screens]
+        return [{"to": d, "message": update} for d, update in zip(devices, self._updates(devices, events), strict=True)]
 
     def _notice(self, text: str, kind: str, seat: int | None, exclude: str | None = None,
                 only: str | None = None) -> Outbox:
@@ -390,7 +407,7 @@ class Room:
         events = self.match.play(seat, move)
         try:
             out = self._accepted([*(lead or []), *events], acted=seat)
-            text = plain_json.dumps(out)
+            text = plain_json.dumps_shared(out, OUTBOX_PLAN)
             saved = self.to_json()
             saved_text = plain_json.dumps(saved)
         except Exception as exc:  # a bug after the move: undo it rather than let the table diverge

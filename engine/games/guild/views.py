@@ -4,6 +4,7 @@ of reservations."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..gems.cards import card_view, noble_view
@@ -16,6 +17,35 @@ from .turn import ROUND_LIMIT, WINNING_POINTS
 
 def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
     """The view of seat ``viewer``; ``None`` for the public view."""
+    return views(state, (viewer,))[0]
+
+
+def views(state: GuildState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
+    is the public view with its pouch and reserved cards added to its own entry, and every other
+    part is the public view's object itself (shared, read-only)."""
+    public = _public(state)
+    seats = public["seats"]
+    out = []
+    for viewer in viewers:
+        if viewer is None:
+            out.append(public)
+            continue
+        s = state.seats[viewer]
+        own = dict(seats[viewer])
+        own["pouch"] = full_counts_json(s.pouch, TOKEN_NAMES)
+        own["reserved"] = [card_view(cid) for cid in s.reserved]
+        mine = seats[:]
+        mine[viewer] = own
+        seen = dict(public)
+        seen["seat"] = viewer
+        seen["seats"] = mine
+        out.append(seen)
+    return out
+
+
+def _public(state: GuildState) -> dict[str, Any]:
+    """The public view: what every seat sees (no pouch's colours, no reserved card)."""
     seats = []
     for i, s in enumerate(state.seats):
         entry: dict[str, Any] = {
@@ -27,16 +57,13 @@ def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
             "workshops": [card_view(cid) for cid in s.workshops],
             "commissions": [noble_view(nid) for nid in s.commissions],
         }
-        if i == viewer:
-            entry["pouch"] = full_counts_json(s.pouch, TOKEN_NAMES)
-            entry["reserved"] = [card_view(cid) for cid in s.reserved]
         seats.append(entry)
     must_return = 0
     if state.phase == RETURN:
         must_return = sum(state.seats[state.current].pouch) - POUCH_LIMIT
     return {
         "game": "guild",
-        "seat": viewer,
+        "seat": None,
         "players": state.players,
         "options": dict(state.options),
         "turn": {"seat": state.current, "phase": state.phase, "round": state.round,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..gems.cards import CARD_JSON, card_view, noble_view
@@ -54,11 +55,43 @@ def _to_pay(state: SplendorState, viewer: int | None) -> dict[str, dict[str, int
 
 def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
     """The view of seat ``viewer``; ``None`` for the public view."""
+    return views(state, (viewer,))[0]
+
+
+def views(state: SplendorState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
+    is the public view with its own reserved cards face up, its own decision pending and what
+    the cards cost it; every other part is the public view's object itself (shared, read-only)."""
+    public = _public(state)
+    seats = public["seats"]
+    out = []
+    for viewer in viewers:
+        if viewer is None:
+            out.append(public)
+            continue
+        mine = seats
+        reserved = state.seats[viewer].reserved
+        if any(hidden for _, hidden in reserved):
+            own = dict(seats[viewer])
+            own["reserved"] = [card_view(cid) for cid, _ in reserved]
+            mine = seats[:]
+            mine[viewer] = own
+        seen = dict(public)
+        seen["seat"] = viewer
+        seen["seats"] = mine
+        seen["pending"] = _pending(state, viewer)
+        seen["to_pay"] = _to_pay(state, viewer)
+        out.append(seen)
+    return out
+
+
+def _public(state: SplendorState) -> dict[str, Any]:
+    """The public view: what every seat sees (a card reserved from a deck only by its tier)."""
     seats = []
     for i, s in enumerate(state.seats):
         reserved = []
         for cid, hidden in s.reserved:
-            if hidden and viewer != i:
+            if hidden:
                 reserved.append({"tier": CARD_JSON[cid]["tier"], "hidden": True})
             else:
                 reserved.append(card_view(cid))
@@ -80,7 +113,7 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
         must_return = sum(state.seats[state.current].tokens) - MAX_TOKENS
     return {
         "game": "splendor",
-        "seat": viewer,
+        "seat": None,
         "players": state.players,
         "options": dict(state.options),
         "turn": {"seat": state.current, "phase": state.phase, "round": state.round,
@@ -92,8 +125,8 @@ def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
         "decks": [len(d) for d in state.decks],
         "nobles": [noble_view(nid) for nid in state.nobles],
         "seats": seats,
-        "pending": _pending(state, viewer),
-        "to_pay": _to_pay(state, viewer),
+        "pending": _pending(state, None),
+        "to_pay": None,
         "posts": [{**POSTS[n].to_json(), "holders": [i for i, s in enumerate(state.seats) if n in s.posts]}
                   for n in POSTS] if state.options.get("trading_posts") else None,
         "strongholds": {cid: {"seat": owner, "count": count} for cid, (owner, count) in state.strongholds.items()},

@@ -10,6 +10,7 @@ table for all to see.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .components import (
@@ -43,6 +44,35 @@ def _tile(tid: str) -> dict[str, Any]:
 
 def view(state: StarsState, viewer: int | None) -> dict[str, Any]:
     """The view of seat ``viewer``; ``None`` for the public view."""
+    return views(state, (viewer,))[0]
+
+
+def views(state: StarsState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
+    is the public view with its own hand and bag added to its own entry, and every other part is
+    the public view's object itself (shared, read-only)."""
+    public = _public(state)
+    seats = public["seats"]
+    out = []
+    for viewer in viewers:
+        if viewer is None:
+            out.append(public)
+            continue
+        s = state.seats[viewer]
+        own = dict(seats[viewer])
+        own["hand"] = [_tile(t) for t in s.hand]
+        own["bag"] = s.bag[:]
+        mine = seats[:]
+        mine[viewer] = own
+        seen = dict(public)
+        seen["seat"] = viewer
+        seen["seats"] = mine
+        out.append(seen)
+    return out
+
+
+def _public(state: StarsState) -> dict[str, Any]:
+    """The public view: what every seat sees (no hand, no bag)."""
     seats = []
     for i, s in enumerate(state.seats):
         entry: dict[str, Any] = {
@@ -64,9 +94,6 @@ def view(state: StarsState, viewer: int | None) -> dict[str, Any]:
             "done": s.done,
             "elder": state.elders[i],
         }
-        if i == viewer:
-            entry["hand"] = [_tile(t) for t in s.hand]
-            entry["bag"] = s.bag[:]
         seats.append(entry)
     sky_villagers = [{"seat": seat, "space": pos} for pos, seat, kind in state.sky_order() if kind == "villager"]
     card = None
@@ -90,7 +117,7 @@ def view(state: StarsState, viewer: int | None) -> dict[str, Any]:
         scout = {"seat": state.scout["seat"], "via": state.scout["via"], "path": state.scout["path"][:]}
     return {
         "game": "stars",
-        "seat": viewer,
+        "seat": None,
         "players": state.players,
         "options": dict(state.options),
         "round": state.round,

@@ -10,6 +10,7 @@ sources, the Synergy record and the Storms. A player who watched the table knows
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .components import credit_json, module_json
@@ -35,6 +36,33 @@ def _seen(hand: list[str], dealt: list[str]) -> list[dict[str, Any]]:
 
 def view(state: StationState, viewer: int | None) -> dict[str, Any]:
     """The view of seat ``viewer``; ``None`` for the public view."""
+    return views(state, (viewer,))[0]
+
+
+def views(state: StationState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
+    is the public view with its whole hand added to its own entry, and every other part is the
+    public view's object itself (shared, read-only)."""
+    public = _public(state)
+    seats = public["seats"]
+    out = []
+    for viewer in viewers:
+        if viewer is None:
+            out.append(public)
+            continue
+        own = dict(seats[viewer])
+        own["hand"] = [credit_json(c) for c in sorted(state.seats[viewer].hand)]
+        mine = seats[:]
+        mine[viewer] = own
+        seen = dict(public)
+        seen["seat"] = viewer
+        seen["seats"] = mine
+        out.append(seen)
+    return out
+
+
+def _public(state: StationState) -> dict[str, Any]:
+    """The public view: what every seat sees (no hand but the credits seen taken)."""
     seats = []
     for i, s in enumerate(state.seats):
         entry: dict[str, Any] = {
@@ -50,13 +78,11 @@ def view(state: StationState, viewer: int | None) -> dict[str, Any]:
         }
         if state.ended:
             entry["shield_lanes"] = _copy(s.shield_lanes)
-        if i == viewer:
-            entry["hand"] = [credit_json(c) for c in sorted(s.hand)]
         seats.append(entry)
     first, second = thresholds(state.players)
     return {
         "game": "station",
-        "seat": viewer,
+        "seat": None,
         "players": state.players,
         "options": dict(state.options),
         "turn": {"seat": state.current, "phase": state.phase, "round": state.round,
