@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 MAX_DEPTH = 32
@@ -106,6 +107,10 @@ def dumps(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+_string_text = encode_basestring_ascii
+"""A string's JSON text as `dumps` writes it (ASCII, escaped)."""
+_CONSTANT_TEXT = {None: "null", True: "true", False: "false"}
+
 Plan = dict[str, "Plan | None"]
 """Where `dumps_shared` writes a value part by part: per key of an object (``"*"``: every item of
 an array), the plan of the value there; ``None``, or a key the plan leaves out: written whole."""
@@ -127,6 +132,12 @@ def dumps_shared(value: Any, plan: Plan) -> str:
 
 def _text(value: Any, plan: Plan | None, memo: dict[int, str]) -> str:
     kind = type(value)
+    if kind is str:  # text, whole numbers and constants as `json` writes them, without its call
+        return _string_text(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None or kind is bool:
+        return _CONSTANT_TEXT[value]
     if kind is not dict and kind is not list:
         return _ENCODER.encode(value)
     found = memo.get(id(value))
@@ -148,7 +159,7 @@ def _object_text(value: dict[Any, Any], plan: Plan, memo: dict[int, str]) -> str
     for key, item in value.items():
         if type(key) is not str:  # `dumps` writes other keys as text: let it write this object
             return _ENCODER.encode(value)
-        parts.append(_ENCODER.encode(key) + ":" + _text(item, plan.get(key), memo))
+        parts.append(_string_text(key) + ":" + _text(item, plan.get(key), memo))
     return "{" + ",".join(parts) + "}"
 
 
