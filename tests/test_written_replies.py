@@ -61,6 +61,10 @@ def test_a_shared_writing_refuses_what_dumps_refuses_and_writes_other_keys_as_te
     odd = {"a": {1: True, None: [1]}, "b": [{2.5: "x"}]}
     assert plain_json.dumps_shared(odd, {"a": {}, "b": {"*": {}}}) == plain_json.dumps(odd) \
         == '{"a":{"1":true,"null":[1]},"b":[{"2.5":"x"}]}'
+    one = {"*": None}  # one place of a plan for an object and an array alike
+    a, b = [1, {"k": 2}], {"k": 2}
+    both = {"x": [a, b, a], "y": {"*": a, "z": b}, "w": [a, b]}
+    assert plain_json.dumps_shared(both, {"x": one, "y": one, "w": one}) == plain_json.dumps(both)
     looped: list[Any] = [1]
     looped.append(looped)
     with pytest.raises(ValueError):
