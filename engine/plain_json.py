@@ -116,7 +116,7 @@ Plan = dict[str, "Plan | None"]
 an array), the plan of the value there; ``None``, or a key the plan leaves out: written whole."""
 
 
-def dumps_shared(value: Any, plan: Plan) -> str:
+def dumps_shared(value: Any, plan: Plan, known: dict[int, str] | None = None) -> str:
     """The text `dumps` writes for ``value``, with every object or array that ``value`` holds more
     than once (the very same Python object) written once.
 
@@ -126,8 +126,12 @@ def dumps_shared(value: Any, plan: Plan) -> str:
     for another's. A room's updates to five devices carry views built together
     (`engine.match.Match.views`), which share what every seat sees alike: written this way, that
     part is written once, not five times (docs/performance.md).
+
+    ``known``: texts already written, by the ``id`` of their object, which the caller keeps alive
+    and unchanged while its text is here; those objects are not written again. It is filled in
+    with the text of every object and array written now (the caller keeps what it wants).
     """
-    return _text(value, plan, {})
+    return _text(value, plan, {} if known is None else known)
 
 
 def _text(value: Any, plan: Plan | None, memo: dict[int, str]) -> str:

@@ -55,6 +55,17 @@ def test_a_value_holding_one_object_many_times_is_written_as_if_afresh(
     assert plain_json.dumps_shared([value, value], {"*": plan}) == plain_json.dumps([value, value])
 
 
+def test_a_known_text_is_put_in_as_it_is_and_every_text_written_is_made_known() -> None:
+    listing = [{"type": "pass"}]
+    known = {id(listing): '"the text known for it"'}
+    assert plain_json.dumps_shared({"a": listing, "b": [listing]}, {"b": {}}, known) == \
+        '{"a":"the text known for it","b":["the text known for it"]}'
+    fresh: dict[int, str] = {}
+    value = {"a": listing, "b": {"c": [2]}}
+    plain_json.dumps_shared(value, {}, fresh)
+    assert fresh[id(listing)] == '[{"type":"pass"}]' and fresh[id(value["b"])] == '{"c":[2]}'
+
+
 def test_a_shared_writing_refuses_what_dumps_refuses_and_writes_other_keys_as_text() -> None:
     with pytest.raises(ValueError):
         plain_json.dumps_shared({"a": [1.0, math.nan]}, {"a": {"*": None}})
@@ -117,10 +128,10 @@ def test_an_accepted_moves_updates_are_written_once_and_read_the_same(monkeypatc
 
     real_shared = plain_json.dumps_shared
 
-    def counting_shared(value: Any, plan: plain_json.Plan) -> str:  # how a room writes its outbox
-        if is_outbox(value):
+    def counting_shared(value: Any, plan: plain_json.Plan, known: dict[int, str] | None = None) -> str:
+        if is_outbox(value):  # how a room writes its outbox
             written.append(id(value))
-        return real_shared(value, plan)
+        return real_shared(value, plan, known)
 
     monkeypatch.setattr(plain_json, "dumps", counting)
     monkeypatch.setattr(plain_json, "dumps_shared", counting_shared)

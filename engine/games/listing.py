@@ -19,7 +19,7 @@ This is pure reshaping, the same for every game: no rule is decided here, the en
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import is_
+from operator import is_, itemgetter
 from typing import Any, TypeVar, cast
 
 Move = dict[str, Any]
@@ -31,17 +31,17 @@ MIN_RUN = 3
 
 def _run_end(moves: list[Move], start: int, key: str, keys: tuple[str, ...]) -> int:
     """The end of the run from ``start`` of moves equal to ``moves[start]`` but for ``key``."""
-    first = moves[start]
     others = [k for k in keys if k != key]
+    if not others:  # never: "type" is one of the keys, and never the varying one
+        return start + 1
+    values = itemgetter(*others)  # the other keys' values at once (a tuple, or the one value)
+    same = values(moves[start])
     end = start + 1
     n = len(moves)
     while end < n:
         move = moves[end]
-        if tuple(move) != keys:
+        if tuple(move) != keys or values(move) != same:
             break
-        for k in others:
-            if move[k] != first[k]:
-                return end
         end += 1
     return end
 

@@ -85,6 +85,11 @@ class Room:
     # room after it, with the outbox's length then (`reply`)
     _last_written: tuple[plain_json.Written, int, plain_json.Written] | None = field(
         default=None, init=False, repr=False, compare=False)
+    # the listings (`compact`'s lists) the last accepted move's updates carried, each with its JSON
+    # text: a seat whose listing another seat's move left as it was gets the very same list again
+    # (`LatestListings`), and its text is not written again (`_play`). Kept here, each list stays
+    # alive, so no other object can take its id while its text is known
+    _listing_texts: list[tuple[Any, str]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     @property
     def policy(self) -> TablePolicy:
@@ -407,7 +412,9 @@ class Room:
         events = self.match.play(seat, move)
         try:
             out = self._accepted([*(lead or []), *events], acted=seat)
-            text = plain_json.dumps_shared(out, OUTBOX_PLAN)
+            known = {id(listing): text for listing, text in self._listing_texts}
+            text = plain_json.dumps_shared(out, OUTBOX_PLAN, known)
+            self._listing_texts = [(listing, known[id(listing)]) for listing in _listings(out)]
             saved = self.to_json()
             saved_text = plain_json.dumps(saved)
         except Exception as exc:  # a bug after the move: undo it rather than let the table diverge
@@ -663,3 +670,13 @@ def _echoable(ref: Any) -> Any:
     if type(ref) is int and abs(ref) <= plain_json.SAFE_INTEGER:
         return ref
     return None
+
+
+def _listings(out: Outbox) -> list[Any]:
+    """The listings (`legal_moves`, not empty) of the updates in ``out``."""
+    found = []
+    for entry in out:
+        message = entry["message"]
+        if message.get("type") == "update" and message["legal_moves"]:
+            found.append(message["legal_moves"])
+    return found
