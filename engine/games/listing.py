@@ -29,12 +29,24 @@ MIN_RUN = 3
 """The fewest alike moves sent as a group (two are about as short written out)."""
 
 
+_OTHERS: dict[tuple[tuple[str, ...], str], Callable[[Move], Any]] = {}
+"""Per keys of a move and the key that varies: what reads the other keys' values at once (a tuple,
+or the one value). Few: the games' moves have a handful of shapes."""
+
+
+def _others(keys: tuple[str, ...], key: str) -> Callable[[Move], Any]:
+    found = _OTHERS.get((keys, key))
+    if found is None:
+        if len(_OTHERS) >= 1024:  # a hostile caller's shapes: never the games'
+            _OTHERS.clear()
+        found = _OTHERS[keys, key] = itemgetter(*[k for k in keys if k != key])
+    return found
+
+
 def _run_end(moves: list[Move], start: int, key: str, keys: tuple[str, ...]) -> int:
-    """The end of the run from ``start`` of moves equal to ``moves[start]`` but for ``key``."""
-    others = [k for k in keys if k != key]
-    if not others:  # never: "type" is one of the keys, and never the varying one
-        return start + 1
-    values = itemgetter(*others)  # the other keys' values at once (a tuple, or the one value)
+    """The end of the run from ``start`` of moves equal to ``moves[start]`` but for ``key`` (one of
+    ``keys``, the keys of ``moves[start]``, with "type" among the others)."""
+    values = _others(keys, key)
     same = values(moves[start])
     end = start + 1
     n = len(moves)
