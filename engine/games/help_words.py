@@ -34,8 +34,14 @@ def _colours(names: set[str]) -> str:
 def _by_type(moves: list[Move]) -> dict[str, list[Move]]:
     """The listed moves grouped by their ``type``, in the order the kinds first appear."""
     groups: dict[str, list[Move]] = {}
+    last: Any = groups  # no move's type: the first move looks its group up
+    group: list[Move] = []
     for move in moves:
-        groups.setdefault(str(move.get("type")), []).append(move)
+        kind = move.get("type")
+        if kind is not last:  # a listing lists its moves of one kind together: one look-up a run
+            last = kind
+            group = groups.setdefault(str(kind), [])
+        group.append(move)
     return groups
 
 
