@@ -9,39 +9,21 @@ from typing import Any
 
 from ..gems.cards import card_view, noble_view
 from ..gems.colors import COLORS, full_counts_json
+from ..seat_views import seat_views
 from .moves import POUCH_LIMIT, TOKEN_NAMES
 from .scoring import result
 from .state import RETURN, GuildState
 from .turn import ROUND_LIMIT, WINNING_POINTS
 
 
-def view(state: GuildState, viewer: int | None) -> dict[str, Any]:
-    """The view of seat ``viewer``; ``None`` for the public view."""
-    return views(state, (viewer,))[0]
-
-
 def views(state: GuildState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
-    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
-    is the public view with its pouch and reserved cards added to its own entry, and every other
-    part is the public view's object itself (shared, read-only)."""
-    public = _public(state)
-    seats = public["seats"]
-    out = []
-    for viewer in viewers:
-        if viewer is None:
-            out.append(public)
-            continue
-        s = state.seats[viewer]
-        own = dict(seats[viewer])
-        own["pouch"] = full_counts_json(s.pouch, TOKEN_NAMES)
-        own["reserved"] = [card_view(cid) for cid in s.reserved]
-        mine = seats[:]
-        mine[viewer] = own
-        seen = dict(public)
-        seen["seat"] = viewer
-        seen["seats"] = mine
-        out.append(seen)
-    return out
+    """The view of each of ``viewers`` (``None``: the public view), built together (`seat_views`):
+    a seat's own entry adds its pouch and reserved cards."""
+    def own(seat: int, entry: dict[str, Any]) -> dict[str, Any]:
+        s = state.seats[seat]
+        return {**entry, "pouch": full_counts_json(s.pouch, TOKEN_NAMES),
+                "reserved": [card_view(cid) for cid in s.reserved]}
+    return seat_views(_public(state), viewers, own)
 
 
 def _public(state: GuildState) -> dict[str, Any]:

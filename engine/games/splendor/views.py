@@ -7,6 +7,7 @@ from typing import Any
 
 from ..gems.cards import CARD_JSON, card_view, noble_view
 from ..gems.colors import COLORS, full_counts_json
+from ..seat_views import seat_views
 from .moves import MAX_TOKENS
 from .posts import POSTS
 from .scoring import result
@@ -53,36 +54,18 @@ def _to_pay(state: SplendorState, viewer: int | None) -> dict[str, dict[str, int
     return owed
 
 
-def view(state: SplendorState, viewer: int | None) -> dict[str, Any]:
-    """The view of seat ``viewer``; ``None`` for the public view."""
-    return views(state, (viewer,))[0]
-
-
 def views(state: SplendorState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
-    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
-    is the public view with its own reserved cards face up, its own decision pending and what
-    the cards cost it; every other part is the public view's object itself (shared, read-only)."""
-    public = _public(state)
-    seats = public["seats"]
-    out = []
-    for viewer in viewers:
-        if viewer is None:
-            out.append(public)
-            continue
-        mine = seats
-        reserved = state.seats[viewer].reserved
-        if any(hidden for _, hidden in reserved):
-            own = dict(seats[viewer])
-            own["reserved"] = [card_view(cid) for cid, _ in reserved]
-            mine = seats[:]
-            mine[viewer] = own
-        seen = dict(public)
-        seen["seat"] = viewer
-        seen["seats"] = mine
-        seen["pending"] = _pending(state, viewer)
-        seen["to_pay"] = _to_pay(state, viewer)
-        out.append(seen)
-    return out
+    """The view of each of ``viewers`` (``None``: the public view), built together (`seat_views`):
+    a seat sees its own reserved cards face up, its own decision pending and what the cards cost it."""
+    def own(seat: int, entry: dict[str, Any]) -> dict[str, Any]:
+        reserved = state.seats[seat].reserved
+        if not any(hidden for _, hidden in reserved):
+            return entry
+        return {**entry, "reserved": [card_view(cid) for cid, _ in reserved]}
+
+    def fields(seat: int) -> dict[str, Any]:
+        return {"pending": _pending(state, seat), "to_pay": _to_pay(state, seat)}
+    return seat_views(_public(state), viewers, own, fields)
 
 
 def _public(state: SplendorState) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..seat_views import seat_views
 from .components import (
     ASH,
     COLOURS,
@@ -42,33 +43,13 @@ def _tile(tid: str) -> dict[str, Any]:
             "B": {"colour": t["B"]["colour"], "lines": t["B"]["lines"][:]}}
 
 
-def view(state: StarsState, viewer: int | None) -> dict[str, Any]:
-    """The view of seat ``viewer``; ``None`` for the public view."""
-    return views(state, (viewer,))[0]
-
-
 def views(state: StarsState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
-    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
-    is the public view with its own hand and bag added to its own entry, and every other part is
-    the public view's object itself (shared, read-only)."""
-    public = _public(state)
-    seats = public["seats"]
-    out = []
-    for viewer in viewers:
-        if viewer is None:
-            out.append(public)
-            continue
-        s = state.seats[viewer]
-        own = dict(seats[viewer])
-        own["hand"] = [_tile(t) for t in s.hand]
-        own["bag"] = s.bag[:]
-        mine = seats[:]
-        mine[viewer] = own
-        seen = dict(public)
-        seen["seat"] = viewer
-        seen["seats"] = mine
-        out.append(seen)
-    return out
+    """The view of each of ``viewers`` (``None``: the public view), built together (`seat_views`):
+    a seat's own entry adds its hand and bag."""
+    def own(seat: int, entry: dict[str, Any]) -> dict[str, Any]:
+        s = state.seats[seat]
+        return {**entry, "hand": [_tile(t) for t in s.hand], "bag": s.bag[:]}
+    return seat_views(_public(state), viewers, own)
 
 
 def _public(state: StarsState) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..seat_views import seat_views
 from .components import credit_json, module_json
 from .market import effective_cost
 from .scoring import result
@@ -34,31 +35,12 @@ def _seen(hand: list[str], dealt: list[str]) -> list[dict[str, Any]]:
     return [credit_json(c) for c in sorted(hand) if c not in dealt]
 
 
-def view(state: StationState, viewer: int | None) -> dict[str, Any]:
-    """The view of seat ``viewer``; ``None`` for the public view."""
-    return views(state, (viewer,))[0]
-
-
 def views(state: StationState, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
-    """The view of each of ``viewers`` (``None``: the public view), built together: a seat's view
-    is the public view with its whole hand added to its own entry, and every other part is the
-    public view's object itself (shared, read-only)."""
-    public = _public(state)
-    seats = public["seats"]
-    out = []
-    for viewer in viewers:
-        if viewer is None:
-            out.append(public)
-            continue
-        own = dict(seats[viewer])
-        own["hand"] = [credit_json(c) for c in sorted(state.seats[viewer].hand)]
-        mine = seats[:]
-        mine[viewer] = own
-        seen = dict(public)
-        seen["seat"] = viewer
-        seen["seats"] = mine
-        out.append(seen)
-    return out
+    """The view of each of ``viewers`` (``None``: the public view), built together (`seat_views`):
+    a seat's own entry adds its whole hand."""
+    def own(seat: int, entry: dict[str, Any]) -> dict[str, Any]:
+        return {**entry, "hand": [credit_json(c) for c in sorted(state.seats[seat].hand)]}
+    return seat_views(_public(state), viewers, own)
 
 
 def _public(state: StationState) -> dict[str, Any]:
