@@ -32,6 +32,7 @@ from engine.rng import Rng
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import PeerServer  # noqa: E402
+from site_helpers import read_json  # noqa: E402
 
 BOOT_TIMEOUT_MS = 90_000
 STEP_TIMEOUT_MS = 20_000
@@ -139,7 +140,7 @@ class Device:
         self.archive: list[str] = []  # messages received by earlier lives of the page (reloads)
 
     def net(self, expr: str) -> Any:
-        return self.page.evaluate(f"() => window.tabletopNet && window.tabletopNet.{expr}")
+        return read_json(self.page, f"window.tabletopNet && window.tabletopNet.{expr}")
 
     @property
     def version(self) -> int | None:
@@ -151,7 +152,8 @@ class Device:
         that draw is done, so a phone that already shows a move never runs ahead of the host."""
         self.page.wait_for_function("() => !(window.tabletopNet && window.tabletopNet.drawing)",
                                     timeout=STEP_TIMEOUT_MS)
-        return self.page.evaluate("() => window.tabletopNet.last")
+        last: dict = read_json(self.page, "window.tabletopNet.last")
+        return last
 
     def wait_version(self, at_least: int, timeout: int = STEP_TIMEOUT_MS) -> None:
         self.page.wait_for_function(

@@ -8,6 +8,7 @@ No tests here.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -95,9 +96,18 @@ def wait_state(page: Page) -> str:
 wait_turn_or_end = wait_state
 
 
+def read_json(page: Page, expr: str) -> Any:
+    """The value of the page's expression ``expr``, sent as JSON text (``None`` when undefined).
+
+    A view or a listing read as an object goes through Playwright's own serialisation, value by
+    value: a Stars listing of 800 placements took ≈ 50 ms so, against a few ms as one text."""
+    text = page.evaluate(f"() => {{ const v = ({expr}); return v === undefined ? undefined : JSON.stringify(v); }}")
+    return None if text is None else json.loads(text)
+
+
 def legal_moves(page: Page) -> list[dict[str, Any]]:
     """The legal moves on screen now (none unless a human seat may act)."""
-    moves: list[dict[str, Any]] = page.evaluate("window.tabletop.legalMoves")
+    moves: list[dict[str, Any]] = read_json(page, "window.tabletop.legalMoves")
     return moves
 
 

@@ -21,7 +21,16 @@ from net_support import (  # noqa: F401  (devices, net_config, peer_server: fixt
     peer_server,
 )
 from playwright.sync_api import Page, expect
-from site_helpers import BOOT_TIMEOUT_MS, PHONE, moves_made, open_site, start_game, wait_moves_beyond, wait_state
+from site_helpers import (
+    BOOT_TIMEOUT_MS,
+    PHONE,
+    moves_made,
+    open_site,
+    read_json,
+    start_game,
+    wait_moves_beyond,
+    wait_state,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -123,7 +132,7 @@ def test_stars_every_target_is_44px_at_every_kind_of_decision_on_a_phone(page: P
         state = wait_state(page)
         if state == "results":
             break
-        view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
+        view, moves = read_json(page, "[window.tabletop.view, window.tabletop.legalMoves]")
         kinds = sorted({m["type"] for m in moves})
         key = f"{view['phase']}:{','.join(kinds)}"
         if key not in checked:

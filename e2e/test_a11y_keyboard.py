@@ -13,7 +13,7 @@ import pytest
 from net_support import greedy
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from site_helpers import PHONE, open_site, start_game, wait_state
+from site_helpers import PHONE, open_site, read_json, start_game, wait_state
 
 MAX_TABS = 300
 
@@ -39,14 +39,54 @@ FOCUS_SHOWN = """() => { const el = document.activeElement; if (!el || el === do
   return false; }"""
 
 
+# Where `selector` lies from the focus in the page's Tab order, as far as the page can tell: its
+# focusable elements (no tabindex of -1, not disabled, rendered and visible) in document order (the
+# site sets no positive tabindex). [presses of Tab, presses of Shift+Tab] to reach the first match,
+# or null: also with no focus, as after a redraw took the focused element away (Chromium then goes on
+# from where that element was, which the page cannot tell).
+TAB_DISTANCE = """(sel) => {
+  const all = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length
+      && getComputedStyle(el).visibility === 'visible');
+  const target = all.findIndex((el) => el.matches(sel));
+  if (target < 0) return null;
+  const at = all.indexOf(document.activeElement);
+  const n = all.length;
+  if (at < 0) return null;
+  return [(target - at + n) % n, (at - target + n) % n]; }"""
+FOCUS_ON = "(sel) => !!document.activeElement && document.activeElement.matches(sel)"
+
+
 def tab_to(page: Page, selector: str) -> None:
-    """Presses Tab until the focus is on an element matching `selector`; its focus ring shows."""
-    for _ in range(MAX_TABS):
-        page.keyboard.press("Tab")
-        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector):
+    """Presses Tab (or Shift+Tab, when the page's order puts the control nearer behind the focus)
+    until the focus is on an element matching `selector`; its focus ring shows. The presses the
+    page's order predicts are made before the focus is read again (a read costs about what a press
+    does); with no focus, one Tab first shows where the browser goes on from; on the control
+    already, none. After the predicted presses the focus is read after every press, so a wrong
+    prediction only costs presses."""
+    key, ahead = "Tab", 0
+    distance = page.evaluate(TAB_DISTANCE, selector)
+    if distance is None and page.evaluate("() => document.activeElement === document.body"):
+        page.keyboard.press(key)
+        if page.evaluate(FOCUS_ON, selector):
             assert page.evaluate(FOCUS_SHOWN), f"no visible focus on {selector}"
             return
-    raise AssertionError(f"{MAX_TABS} presses of Tab never reached {selector}")
+        distance = page.evaluate(TAB_DISTANCE, selector)
+    if distance is not None:
+        forward, backward = distance
+        if forward == 0:  # already there (the control chosen last, still focused): no press
+            assert page.evaluate(FOCUS_ON, selector), f"the page's order puts the focus on {selector}"
+            assert page.evaluate(FOCUS_SHOWN), f"no visible focus on {selector}"
+            return
+        key, ahead = ("Tab", forward) if forward <= backward else ("Shift+Tab", backward)
+    for _ in range(max(0, ahead - 1)):
+        page.keyboard.press(key)
+    for _ in range(MAX_TABS):
+        page.keyboard.press(key)
+        if page.evaluate(FOCUS_ON, selector):
+            assert page.evaluate(FOCUS_SHOWN), f"no visible focus on {selector}"
+            return
+    raise AssertionError(f"{MAX_TABS} presses of {key} never reached {selector}")
 
 
 def choose(page: Page, selector: str) -> None:
@@ -111,7 +151,7 @@ def game_by_keyboard(page: Page, base_url: str, game: str, seed: int,
             break
         assert state == "turn", state
         before = int(page.get_by_test_id("table").get_attribute("data-moves") or 0)
-        view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
+        view, moves = read_json(page, "[window.tabletop.view, window.tabletop.legalMoves]")
         decide(view, moves, before)
         try:
             page.wait_for_function(
@@ -208,10 +248,13 @@ def test_a_whole_station_game_by_keyboard_alone(page: Page, base_url: str) -> No
                      lambda view, moves, n: play_station_by_keyboard(page, view, greedy(view, moves, n, 0)), 300)
 
 
-# the offset of `target` (a selector) from the focused element, centre to centre in CSS px on screen
-OFFSET = """(sel) => { const t = document.querySelector(sel); const f = document.activeElement;
+# Where the focus is, read in one go: inside `board`, its focus shown, its key in the board
+# (data-fk), on `target`, and the offset of `target` from it, centre to centre in CSS px on screen.
+FOCUS_STATE = """([board, sel]) => { const t = document.querySelector(sel); const f = document.activeElement;
   const c = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
-  const [tx, ty] = c(t), [fx, fy] = c(f); return [tx - fx, ty - fy]; }"""
+  const [tx, ty] = c(t), [fx, fy] = c(f);
+  return { inside: !!f.closest(board), shown: (""" + FOCUS_SHOWN + """)(), fk: String(f.dataset && f.dataset.fk),
+    at: f === t, dx: tx - fx, dy: ty - fy }; }"""
 ARROWS = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"]
 
 
@@ -224,14 +267,14 @@ def arrow_to(page: Page, board: str, target: str) -> None:
     tab_to(page, f"{board} [data-action]")
     sel = f"{board} {target}"
     assert page.locator(sel).count() == 1, sel
-    here = lambda: str(page.evaluate("document.activeElement.dataset.fk"))  # noqa: E731
+    state = page.evaluate(FOCUS_STATE, [board, sel])
     edges: dict[tuple[str, str], str] = {}
-    node = here()
+    node = state["fk"]
     for _ in range(400):
-        if page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", sel):
-            assert page.evaluate(FOCUS_SHOWN), f"no visible focus on {sel}"
+        if state["at"]:
+            assert state["shown"], f"no visible focus on {sel}"
             return
-        dx, dy = page.evaluate(OFFSET, sel)
+        dx, dy = state["dx"], state["dy"]
         order = sorted(ARROWS, key=lambda k: -{"ArrowRight": dx, "ArrowLeft": -dx, "ArrowDown": dy, "ArrowUp": -dy}[k])
         untried = [k for k in order if (node, k) not in edges]
         if untried:
@@ -252,10 +295,11 @@ def arrow_to(page: Page, board: str, target: str) -> None:
             assert keys, f"the arrow keys cannot reach {sel} from {node} (known: {edges})"
         for k in keys:
             page.keyboard.press(k)
-            assert page.evaluate(f"!!document.activeElement.closest('{board}')"), f"{k} left the board"
-            assert page.evaluate(FOCUS_SHOWN), f"no visible focus after {k}"
-            edges[(node, k)] = here()
-            node = edges[(node, k)]
+            state = page.evaluate(FOCUS_STATE, [board, sel])
+            assert state["inside"], f"{k} left the board"
+            assert state["shown"], f"no visible focus after {k}"
+            edges[(node, k)] = state["fk"]
+            node = state["fk"]
     raise AssertionError(f"400 arrow keys never reached {sel}")
 
 

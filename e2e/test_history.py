@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from site_helpers import BOOT_TIMEOUT_MS, TURN_TIMEOUT_MS, open_site, start_game, wait_state
+from site_helpers import BOOT_TIMEOUT_MS, TURN_TIMEOUT_MS, open_site, read_json, start_game, wait_state
 
 import engine
 from engine import records
@@ -46,7 +46,7 @@ def play_computers_game(page: Page) -> None:
 
 def replay_of(page: Page) -> dict[str, Any]:
     """The record the replay viewer has open (as the engine wrote it back)."""
-    record: dict[str, Any] = page.evaluate("window.tabletop.replay.opened.record")
+    record: dict[str, Any] = read_json(page, "window.tabletop.replay.opened.record")
     return record
 
 
@@ -56,7 +56,7 @@ def jump_to(page: Page, at: int) -> None:
 
 
 def shown_view(page: Page) -> Any:
-    return page.evaluate("window.tabletop.replay.view")
+    return read_json(page, "window.tabletop.replay.view")
 
 
 def test_a_game_is_kept_replayed_exported_imported_and_shared(page: Page, base_url: str, browser: Browser,
@@ -173,7 +173,7 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
     assert wait_state(page) == "turn"
     button = page.get_by_test_id("takeback")
     expect(button).to_be_disabled()  # nothing to take back yet
-    before = page.evaluate("window.tabletop.view")
+    before = read_json(page, "window.tabletop.view")
     take_three(page, ["white", "blue", "green"])
     assert wait_state(page) == "turn"
     # the computer's reply (a take too, as CPython's greedy bot says) reveals nothing either
@@ -190,7 +190,7 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
     assert wait_state(page) == "turn"
     page.wait_for_function("(round) => window.tabletop.view && window.tabletop.view.turn.round === round",
                            arg=before["turn"]["round"], timeout=TURN_TIMEOUT_MS)
-    assert page.evaluate("window.tabletop.view") == before
+    assert read_json(page, "window.tabletop.view") == before
 
     # a reserved market card turns up a new one from the deck: no take-back after that
     card = before["market"][0][0]["id"]
@@ -220,14 +220,14 @@ def test_take_back_against_a_computer_allowed_then_refused(page: Page, base_url:
     page.get_by_test_id("history-entry").get_by_test_id("history-resume").click()
     assert wait_state(page) == "turn"
     expect(page.get_by_test_id("move-log")).to_contain_text("Resumed game")
-    assert page.evaluate("window.tabletop.view") == plain(records.load(kept).view(0))
+    assert read_json(page, "window.tabletop.view") == plain(records.load(kept).view(0))
 
 
 def test_pass_and_play_take_back_asks_every_player_and_hands_the_device_back(page: Page, base_url: str) -> None:
     open_site(page, base_url)
     start_game(page, "splendor", ["human", "human"], seed=7)
     assert wait_state(page) == "turn"
-    first_view = page.evaluate("window.tabletop.view")
+    first_view = read_json(page, "window.tabletop.view")
     take_three(page, ["white", "blue", "green"])
     state = wait_state(page)
     if state == "end-turn":
@@ -252,7 +252,7 @@ def test_pass_and_play_take_back_asks_every_player_and_hands_the_device_back(pag
     expect(page.get_by_test_id("handover")).to_contain_text("Pass the device to Seat 1")
     page.get_by_test_id("handover-ready").click()
     assert wait_state(page) == "turn"
-    assert page.evaluate("window.tabletop.view") == first_view
+    assert read_json(page, "window.tabletop.view") == first_view
 
 
 DROP = """([text, name]) => {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from net_support import greedy
 from playwright.sync_api import Page, expect
-from site_helpers import TURN_TIMEOUT_MS, open_site, wait_state
+from site_helpers import TURN_TIMEOUT_MS, open_site, read_json, wait_state
 
 MARKUP = "<i>Zed</i><img src=y>"
 
@@ -35,7 +35,7 @@ def test_pass_and_play_names_are_asked_cleaned_and_shown_as_text(page: Page, bas
     table = page.get_by_test_id("table")
     expect(table).to_contain_text("Ana")
     expect(table).to_contain_text(MARKUP)
-    move = page.evaluate("window.tabletop.legalMoves")[0]
+    move = read_json(page, "window.tabletop.legalMoves")[0]
     assert page.evaluate("(m) => window.tabletop.play(m)", move)
     end_turn = page.get_by_test_id("end-turn")
     expect(end_turn).to_have_text(f"Pass the device to {MARKUP}", timeout=TURN_TIMEOUT_MS)
@@ -67,7 +67,7 @@ def test_solo_names_the_computer_by_its_level_and_the_winner_by_name(page: Page,
         if state == "end-turn":
             page.get_by_test_id("end-turn").click()
         elif state == "turn":
-            view, moves = page.evaluate("[window.tabletop.view, window.tabletop.legalMoves]")
+            view, moves = read_json(page, "[window.tabletop.view, window.tabletop.legalMoves]")
             before = page.evaluate("document.querySelector('[data-testid=table]').dataset.moves")
             assert page.evaluate("(m) => window.tabletop.play(m)", greedy(view, moves, int(before), 1))
             page.wait_for_function(f"() => document.querySelector('[data-testid=table]').dataset.moves !== '{before}'")

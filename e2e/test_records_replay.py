@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from site_helpers import open_site
+from site_helpers import open_site, read_json
 
 import engine
 from engine import protocol, records
@@ -101,7 +101,7 @@ def test_every_position_drawn_by_changes_only_is_the_renderers_own_drawing(page:
             at_rest(page, at, seat)
             assert page.evaluate(SAME_AS_FRESH), f"{game} at move {at}: the board is not the renderer's drawing"
             expected = engine.replay(game, 2, record["options"], record["seed"], record["log"][:at])
-            assert page.evaluate("window.tabletop.replay.view") == json.loads(json.dumps(expected.view(seat)))
+            assert read_json(page, "window.tabletop.replay.view") == json.loads(json.dumps(expected.view(seat)))
         if options:
             # a renderer's own control on the board: a click reaches it, and the board shows its answer
             info = page.get_by_test_id("replay-board").locator("[data-action=post-info]").first

@@ -20,6 +20,7 @@ from site_helpers import (
     moves_made,
     no_horizontal_scroll,
     open_site,
+    read_json,
     start_game,
     wait_moves_beyond,
     wait_turn_or_end,
@@ -127,7 +128,7 @@ def seed_showing_everything(seats: list[str]) -> int:
 
 def check_privacy_of_others(page: Page, me: int) -> None:
     """Other seats show a pouch total and a count of reservations, never colours or ids."""
-    view = page.evaluate("window.tabletop.view")
+    view = read_json(page, "window.tabletop.view")
     for s in view["seats"]:
         seat = s["seat"]
         panel = page.get_by_test_id(f"seat-{seat}")
@@ -188,7 +189,7 @@ def test_game_against_computers_to_results(page: Page, base_url: str) -> None:
             break
         assert state == "turn", state
         assert page.evaluate("window.tabletop.seat") == me
-        view = page.evaluate("window.tabletop.view")
+        view = read_json(page, "window.tabletop.view")
         assert view == twin.view(me)
         assert legal_moves(page) == twin.legal_moves(me)
         turn = view["turn"]
@@ -285,7 +286,7 @@ def test_pass_and_play_keeps_pouch_and_reservation_private(page: Page, base_url:
     assert wait_turn_or_end(page) == "end-turn"
     mine = page.get_by_test_id("seat-0")
     expect(mine.get_by_test_id("reserved-0").locator(f"[data-card='{reserved_id}']")).to_have_count(1)
-    pouch = page.evaluate("window.tabletop.view.seats[0].pouch")
+    pouch = read_json(page, "window.tabletop.view.seats[0].pouch")
     assert pouch == {**{c: 0 for c in COLORS}, **collect["gems"], "star_sand": 1}
     pouch_colours = [c for c in COLORS if pouch[c]]
     for c in pouch_colours:
@@ -298,8 +299,8 @@ def test_pass_and_play_keeps_pouch_and_reservation_private(page: Page, base_url:
     expect(handover).to_be_visible()
     expect(handover).to_contain_text("Pass the device to Seat 2")
     expect(handover).to_contain_text("pouches and reservations are private")
-    assert page.evaluate("window.tabletop.view") is None
-    assert page.evaluate("window.tabletop.legalMoves") == []
+    assert read_json(page, "window.tabletop.view") is None
+    assert read_json(page, "window.tabletop.legalMoves") == []
     expect(page.get_by_test_id("table")).to_be_hidden()
     html = page.content()
     assert reserved_id not in html
@@ -309,7 +310,7 @@ def test_pass_and_play_keeps_pouch_and_reservation_private(page: Page, base_url:
     handover.get_by_test_id("handover-ready").click()
     assert wait_turn_or_end(page) == "turn"
     assert page.evaluate("window.tabletop.seat") == 1
-    view = page.evaluate("window.tabletop.view")
+    view = read_json(page, "window.tabletop.view")
     assert view["seat"] == 1
     assert "pouch" not in view["seats"][0] and "reserved" not in view["seats"][0]
     assert view["seats"][0]["pouch_total"] == sum(pouch.values())
@@ -389,7 +390,7 @@ def test_phone_layout_and_same_origin(page: Page, base_url: str, origin_requests
     page.get_by_test_id("action-panel").locator("[data-action=cancel]").click()
     rng = random.Random(8)
     for _ in range(5):
-        move = human_choice(page.evaluate("window.tabletop.view"), legal_moves(page), rng)
+        move = human_choice(read_json(page, "window.tabletop.view"), legal_moves(page), rng)
         before = moves_made(page)
         click_move(page, move)
         wait_moves_beyond(page, before)

@@ -18,6 +18,7 @@ from site_helpers import (
     legal_moves,
     moves_made,
     no_horizontal_scroll,
+    read_json,
     wait_turn_or_end,
 )
 from site_helpers import open_site as open_any_site
@@ -85,7 +86,7 @@ def choose(page: Page, moves: list[dict], rng: random.Random) -> dict:
     """A fair human: buys the card worth most (any listed payment), else mostly takes gems."""
     buys = [m for m in moves if m["type"] == "buy"]
     if buys:
-        view = page.evaluate("window.tabletop.view")
+        view = read_json(page, "window.tabletop.view")
         me = view["seats"][view["seat"]]
         cards = [c for row in view["market"] for c in row if c] + [c for c in me["reserved"] if "id" in c]
         points = {c["id"]: c["points"] for c in cards}
@@ -157,8 +158,8 @@ def test_pass_and_play_handover_hides_reservations(page: Page, base_url: str) ->
     expect(handover).to_contain_text("Pass the device to Seat 2")
     html = page.content()
     assert card_id not in html, "seat 0's hidden reservation is in the DOM during the hand-over"
-    assert page.evaluate("window.tabletop.view") is None
-    assert page.evaluate("window.tabletop.legalMoves") == []
+    assert read_json(page, "window.tabletop.view") is None
+    assert read_json(page, "window.tabletop.legalMoves") == []
 
     handover.get_by_test_id("handover-ready").click()
     assert wait_turn_or_end(page) == "turn"
@@ -168,7 +169,7 @@ def test_pass_and_play_handover_hides_reservations(page: Page, base_url: str) ->
     expect(other.locator("[data-hidden=true].tier-2")).to_have_count(1)
     expect(other.locator("[data-card]")).to_have_count(0)
     assert card_id not in page.content()
-    assert card_id not in json.dumps(page.evaluate("window.tabletop.view"))
+    assert card_id not in json.dumps(read_json(page, "window.tabletop.view"))
 
 
 def test_refused_attempt_shows_engine_reason(page: Page, base_url: str) -> None:
@@ -258,7 +259,7 @@ def test_return_and_noble_choices_mirror_the_engine(page: Page, base_url: str) -
         while not twin.is_over() and twin.to_act() != [0]:
             twin.play(1, choose_move(twin, 1, "greedy"))
         assert wait_turn_or_end(page) == "turn"
-        assert page.evaluate("window.tabletop.view") == twin.view(0)
+        assert read_json(page, "window.tabletop.view") == twin.view(0)
         assert legal_moves(page) == twin.legal_moves(0)
         move = choose_move(twin, 0, "greedy")
         phase = twin.view(0)["turn"]["phase"]

@@ -22,6 +22,7 @@ from site_helpers import (
     legal_moves,
     moves_made,
     no_horizontal_scroll,
+    read_json,
     wait_moves_beyond,
     wait_turn_or_end,
 )
@@ -256,7 +257,7 @@ def test_both_modules_against_the_computer_then_rematch(page: Page, base_url: st
         assert state == "turn", state
         view = twin.view(0)
         moves = twin.legal_moves(0)
-        assert page.evaluate("window.tabletop.view") == view
+        assert read_json(page, "window.tabletop.view") == view
         assert legal_moves(page) == moves
         check_table(page, view, moves)
         phase = view["turn"]["phase"]
@@ -297,7 +298,7 @@ def test_both_modules_against_the_computer_then_rematch(page: Page, base_url: st
     results.get_by_test_id("rematch").click()
     expect(results).to_be_hidden()
     assert wait_turn_or_end(page) == "turn"
-    view = page.evaluate("window.tabletop.view")
+    view = read_json(page, "window.tabletop.view")
     assert view["options"] == OPTIONS
     assert view["players"] == 2 and view["turn"]["round"] == 1
     assert all(s["purchased"] == 0 and s["strongholds"] == 3 and s["posts"] == [] for s in view["seats"])
@@ -329,7 +330,7 @@ def test_modules_off_by_default_and_switches_on_the_form(page: Page, base_url: s
     expect(table.get_by_test_id("modules")).to_have_count(0)
     expect(table.get_by_test_id("posts-board")).to_have_count(0)
     expect(table.locator("[data-testid^=sh-supply-]")).to_have_count(0)
-    assert page.evaluate("window.tabletop.view")["options"] == {"trading_posts": False, "strongholds": False}
+    assert read_json(page, "window.tabletop.view")["options"] == {"trading_posts": False, "strongholds": False}
     # the Guild has no options: no switches on its form
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("confirm-new-leave").click()  # a running game: New game asks first
@@ -372,7 +373,7 @@ def test_pass_and_play_keep_is_private(page: Page, base_url: str) -> None:
         seat = page.evaluate("window.tabletop.seat")
         assert twin.to_act() == [seat]
         view = twin.view(seat)
-        assert page.evaluate("window.tabletop.view") == view
+        assert read_json(page, "window.tabletop.view") == view
         if view["turn"]["phase"] == "keep":
             drawn = [c["id"] for c in view["pending"]["keep"]["cards"]]
             keeper = seat
@@ -387,13 +388,13 @@ def test_pass_and_play_keep_is_private(page: Page, base_url: str) -> None:
         wait_moves_beyond(page, before)
 
     # the hand-over after the keep: nothing of the two cards is left in the page
-    assert page.evaluate("window.tabletop.view") is None
+    assert read_json(page, "window.tabletop.view") is None
     html = page.content()
     assert not any(c in html for c in drawn)
     page.get_by_test_id("handover").get_by_test_id("handover-ready").click()
     assert wait_turn_or_end(page) == "turn"
     assert page.evaluate("window.tabletop.seat") == 1 - keeper
-    view = page.evaluate("window.tabletop.view")
+    view = read_json(page, "window.tabletop.view")
     text = json.dumps(view) + page.content()
     assert not any(c in text for c in drawn), "a card drawn for the keep choice leaked to the other seat"
     tier = int(drawn[0].split("-")[0])

@@ -21,6 +21,7 @@ from site_helpers import (
     PHONE,
     moves_made,
     no_horizontal_scroll,
+    read_json,
     start_game,
     wait_moves_beyond,
     wait_state,
@@ -221,9 +222,9 @@ RECORD_WORKER_TRAFFIC = """
 
 def check_table(page: Page, twin, me: int) -> dict:
     """The browser shows exactly the twin's view of the human seat, and its listed moves."""
-    view = page.evaluate("window.tabletop.view")
+    view = read_json(page, "window.tabletop.view")
     assert view == twin.view(me)
-    assert page.evaluate("window.tabletop.legalMoves") == twin.legal_moves(me)
+    assert read_json(page, "window.tabletop.legalMoves") == twin.legal_moves(me)
     expect(page.get_by_test_id("round")).to_contain_text(f"Round {view['round']} of 8")
     return view
 
@@ -388,8 +389,8 @@ def test_pass_and_play_stargazing_hand_over_and_stardust_out_of_turn(page: Page,
     expect(handover).to_be_visible()
     expect(handover).to_contain_text("Pass the device to Seat 2")
     expect(handover).to_contain_text("star tiles you draw are private")
-    assert page.evaluate("window.tabletop.view") is None
-    assert page.evaluate("window.tabletop.legalMoves") == []
+    assert read_json(page, "window.tabletop.view") is None
+    assert read_json(page, "window.tabletop.legalMoves") == []
     expect(page.get_by_test_id("table")).to_be_hidden()
     html = page.content()
     assert "hand-tile" not in html and "data-testid=\"tray\"" not in html
@@ -458,7 +459,7 @@ def test_pass_and_play_stargazing_hand_over_and_stardust_out_of_turn(page: Page,
     # still the first seat's screen, with the stardust on its board, then the hand-over
     assert wait_state(page) == "end-turn"
     expect(page.locator(f".st-mine [data-testid=board-{first}] .faces .dust")).to_have_count(1)
-    assert page.evaluate("window.tabletop.view")["seats"][first]["stardust"] == held - spent
+    assert read_json(page, "window.tabletop.view")["seats"][first]["stardust"] == held - spent
     page.get_by_test_id("end-turn").click()
     expect(page.get_by_test_id("handover")).to_be_visible()
     page.get_by_test_id("handover-ready").click()

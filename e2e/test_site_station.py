@@ -18,6 +18,7 @@ from site_helpers import (
     moves_made,
     no_horizontal_scroll,
     open_site,
+    read_json,
     start_game,
     wait_moves_beyond,
     wait_state,
@@ -110,9 +111,9 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
             s = twin.to_act()[0]
             twin.play(s, choose_move(twin, s, seats[s]))
         assert page.evaluate("window.tabletop.seat") == 0 and twin.to_act()[0] == 0
-        shown = page.evaluate("window.tabletop.view")
+        shown = read_json(page, "window.tabletop.view")
         assert shown == twin.view(0)
-        assert page.evaluate("window.tabletop.legalMoves") == twin.legal_moves(0)
+        assert read_json(page, "window.tabletop.legalMoves") == twin.legal_moves(0)
         # what everyone saw: the computer's credits taken face up, and the face-up discard pile
         taken = shown["seats"][1]["hand_seen"]
         if taken and "seen credits" not in checked:
