@@ -43,6 +43,25 @@ CHROMIUM_ARGS = [
 SERVER_LIFETIME_S = 3600  # `timeout` bound on the server, should a run be killed
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "long: a browser test of about a minute or more (a whole game); run first")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The browser tests marked `long` first, then the other browser tests, then the engine's
+    (tests/): in the suite's two processes (pytest-xdist's `load`, which hands out tests in this
+    order) the longest tests start early and the engine's many short ones fill the end, so neither
+    process waits long for the other's last test."""
+    here = Path(__file__).resolve().parent
+
+    def rank(item) -> int:
+        if here not in Path(str(item.path)).resolve().parents:
+            return 2
+        return 0 if item.get_closest_marker("long") else 1
+
+    items.sort(key=rank)  # stable: each group keeps its order
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {

@@ -118,6 +118,7 @@ SPACE_SIZES = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
   return [el.dataset.fk, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })"""
 
 
+@pytest.mark.long
 def test_stars_every_target_is_44px_at_every_kind_of_decision_on_a_phone(page: Page, base_url: str) -> None:
     """A whole Stars game at 390×844 (the human plays the greedy bot's moves, but starts scouting
     whenever it may): at the first decision of each kind — tiles, wood ash, a bonus, the action

@@ -166,6 +166,7 @@ def game_by_keyboard(page: Page, base_url: str, game: str, seed: int,
     assert decisions > 10
 
 
+@pytest.mark.long
 def test_a_whole_guild_game_by_keyboard_alone(page: Page, base_url: str) -> None:
     game_by_keyboard(page, base_url, "guild", 5, lambda view, moves, n: play_by_keyboard(page, moves), 200)
 
@@ -200,6 +201,7 @@ def play_splendor_by_keyboard(page: Page, moves: list[dict]) -> None:
         choose(page, "[data-testid=pass]")
 
 
+@pytest.mark.long
 def test_a_whole_splendor_game_by_keyboard_alone(page: Page, base_url: str) -> None:
     game_by_keyboard(page, base_url, "splendor", 8, lambda view, moves, n: play_splendor_by_keyboard(page, moves), 200)
 
@@ -243,6 +245,7 @@ def play_station_by_keyboard(page: Page, view: dict, move: dict) -> None:
         choose(page, "[data-testid=pass]")
 
 
+@pytest.mark.long
 def test_a_whole_station_game_by_keyboard_alone(page: Page, base_url: str) -> None:
     game_by_keyboard(page, base_url, "station", 5,
                      lambda view, moves, n: play_station_by_keyboard(page, view, greedy(view, moves, n, 0)), 300)
@@ -375,6 +378,7 @@ def play_stars_by_keyboard(page: Page, move: dict) -> None:
         raise AssertionError(f"unknown move {move}")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_whole_stars_game_by_keyboard_alone(page: Page, base_url: str, size: str) -> None:
     """The Girl Who Made the Stars against a computer: tiles placed, wood ash picked, scouting step

@@ -159,6 +159,7 @@ def reads_back(page: Page, testid: str) -> str:
     )
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_a_whole_game_with_no_server_host_two_phones_and_a_screen(devices, base_url):
     host = host_codes_table(devices.new("host"), base_url, "guild", ["human", "human", "human"], seed=GUILD_SEED)

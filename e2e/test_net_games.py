@@ -94,6 +94,7 @@ def results_everywhere(devs: list[Device], names: dict[int, str]) -> str:
     return title
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_stars_whole_game_simultaneous_placement_from_two_phones_and_stardust_out_of_turn(devices, base_url):
     seed = 3
@@ -179,6 +180,7 @@ def station_screen_uses_its_width(screen: Device) -> None:
     assert seats["x"] + seats["width"] >= table["x"] + table["width"] - 2, (table, seats)
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_station_whole_game_on_every_device_and_hands_stay_private(devices, base_url):
     seed = 4
@@ -213,6 +215,7 @@ def test_station_whole_game_on_every_device_and_hands_stay_private(devices, base
 MARKUP = "<b>Ben</b><img src=x>"
 
 
+@pytest.mark.long
 @pytest.mark.timeout(420)
 def test_splendor_names_shown_as_text_everywhere_and_a_full_table_offers_to_watch(devices, base_url):
     seed = 2

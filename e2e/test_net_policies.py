@@ -180,6 +180,7 @@ def watch_status(page) -> None:
         .observe(el, {childList: true, characterData: true, subtree: true, attributes: true}); }""")
 
 
+@pytest.mark.long
 @pytest.mark.timeout(420)
 def test_host_reload_comes_back_paused_and_the_game_ends_with_no_move_lost(devices, base_url):
     host = host_table(devices.new("host"), base_url, "splendor", ["human", "human", "greedy"], seed=21)

@@ -46,6 +46,7 @@ def move_lines(page) -> list[str]:
     return page.locator("[data-testid=net-move-log] li:not(.meta)").all_inner_texts()
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_whole_game_across_devices(devices, base_url):
     host = host_table(devices.new("host"), base_url, "guild", ["human", "human", "human"], seed=GUILD_SEED)

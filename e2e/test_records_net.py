@@ -61,6 +61,7 @@ def no_takeback_offered(host_page: Page, phone_page: Page) -> None:
     assert phone_page.get_by_text("Take back").count() == 0
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_a_finished_phone_table_is_kept_on_the_phone_and_replays_there(devices, base_url):  # noqa: F811
     host = host_table(devices.new("host"), base_url, GAME, ["human", "human", "greedy"], seed=SEED)

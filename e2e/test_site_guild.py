@@ -166,6 +166,7 @@ RECORD_WORKER_TRAFFIC = """
 
 # ----------------------------------------------------------------------------- tests
 
+@pytest.mark.long
 def test_game_against_computers_to_results(page: Page, base_url: str) -> None:
     """Seat 2 is the human between two greedy computers; every view the browser shows is the
     twin's view of that seat, and the game runs to the results screen."""

@@ -244,6 +244,7 @@ def seed_with_return_and_noble() -> int:
     raise AssertionError("no seed in 0..999 makes the greedy seat return tokens and choose a noble")
 
 
+@pytest.mark.long
 def test_return_and_noble_choices_mirror_the_engine(page: Page, base_url: str) -> None:
     """Seat 0 plays the greedy bot's choices by clicking, on a seed where it must return
     tokens and choose between nobles; a CPython twin of the match checks every view."""

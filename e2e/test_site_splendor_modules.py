@@ -238,6 +238,7 @@ def try_guarded(page: Page, twin, view: dict) -> None:
 
 # ----------------------------------------------------------------------------- tests
 
+@pytest.mark.long
 @pytest.mark.timeout(900)
 def test_both_modules_against_the_computer_then_rematch(page: Page, base_url: str, origin_requests) -> None:
     seed, expected = pick_seed()
@@ -351,6 +352,7 @@ def pick_pass_and_play_seed() -> tuple[int, int]:
     raise AssertionError("no seed with an early keep")
 
 
+@pytest.mark.long
 @pytest.mark.timeout(600)
 def test_pass_and_play_keep_is_private(page: Page, base_url: str) -> None:
     seed, _ = pick_pass_and_play_seed()

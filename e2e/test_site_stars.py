@@ -231,6 +231,7 @@ def check_table(page: Page, twin, me: int) -> dict:
 
 # ----------------------------------------------------------------------------- tests
 
+@pytest.mark.long
 def test_game_against_computers_to_results(page: Page, base_url: str, origin_requests) -> None:
     """Seat 1 is the human between two greedy computers, on a phone-sized page; every control
     is clicked, every view is the twin's, and the game runs to the results screen."""

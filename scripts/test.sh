@@ -2,8 +2,10 @@
 # README command 2: set up everything (venv, npm ci, Debian's Chromium if missing), build
 # the site and run every test: pytest tests (engine, CPython) and e2e (real Chromium).
 #   bash scripts/test.sh            # the whole suite in 2 processes (pytest-xdist's `load`: each takes
-#                                   # more tests as it frees up, the engine tests first, then the browser
-#                                   # tests; one Chromium a process); prints the 30 slowest tests
+#                                   # more tests as it frees up: the browser tests marked `long` first,
+#                                   # then the other browser tests, then the engine tests, which fill the
+#                                   # end (e2e/conftest.py); one Chromium a process); prints the 30
+#                                   # slowest tests
 #   bash scripts/test.sh e2e -k boot   # arguments replace the default `tests e2e`
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 if [ ! -x /usr/bin/chromium ]; then
