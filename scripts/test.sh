@@ -2,7 +2,7 @@
 # README command 2: set up everything (venv, npm ci, Debian's Chromium if missing), build
 # the site and run every test: pytest tests (engine, CPython) and e2e (real Chromium).
 #   bash scripts/test.sh            # the whole suite in 2 processes (pytest-xdist's `load`: each takes
-#                                   # more tests as it frees up: the browser tests marked `long` first,
+#                                   # two tests at a time as it frees up: the browser tests marked `long` first,
 #                                   # then the other browser tests, then the engine tests, which fill the
 #                                   # end (e2e/conftest.py); one Chromium a process); prints the 30
 #                                   # slowest tests
@@ -18,7 +18,9 @@ build_site
 # never reached the scheduler (xdist renames `item._nodeid`, which pytest 9.2 no longer reads),
 # so the groups e2e/conftest.py used to set ran as `load` all along; its two processes were busy
 # 1,269 and 1,239 s in a run of 1,286 s (2026-12-07). Three processes were no faster: 1,306 s.
-[ $# -gt 0 ] || set -- tests e2e -n 2 --dist load --durations=30
+# --maxschedchunk 2: `load` would otherwise hand each process a quarter of its share at once (277
+# consecutive tests here), all of the long browser tests to the first process.
+[ $# -gt 0 ] || set -- tests e2e -n 2 --dist load --maxschedchunk 2 --durations=30
 say "pytest $*"
 export E2E_NO_BUILD=1  # just built
 # WebRTC in Chromium needs a network namespace with an interface and a default route
