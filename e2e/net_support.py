@@ -152,8 +152,7 @@ class Device:
         that draw is done, so a phone that already shows a move never runs ahead of the host."""
         self.page.wait_for_function("() => !(window.tabletopNet && window.tabletopNet.drawing)",
                                     timeout=STEP_TIMEOUT_MS)
-        last: dict = read_json(self.page, "window.tabletopNet.last")
-        return last
+        return read_json(self.page, "window.tabletopNet.last")
 
     def wait_version(self, at_least: int, timeout: int = STEP_TIMEOUT_MS) -> None:
         self.page.wait_for_function(
