@@ -72,6 +72,17 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Every test's own context (pytest-playwright's `context` and `page`) blocks service workers,
+    as the phone-table tests' devices do (net_support.Device): once the engine has booted, the
+    site's service worker would precache the whole build (140 files, 23.4 MB: fetched again,
+    hashed and stored) in every fresh context: a sixth of the CPU of the game tests
+    (docs/offline.md, "Tests"). The service worker itself is tested where it is the point,
+    in real profile folders that keep it: e2e/test_offline.py and e2e/test_net_codes.py."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def dist_dir() -> Path:
     dist = Path(os.environ.get("E2E_DIST", ROOT / "dist")).resolve()
     if os.environ.get("E2E_NO_BUILD") != "1":
