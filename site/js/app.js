@@ -354,17 +354,28 @@ async function startGame(cfg) {
   advance(session);
 }
 
-function logLine(html, cls = "") {
-  const li = document.createElement("li");
-  if (cls) li.className = cls;
-  li.innerHTML = html;
+let logScrollSoon = false;
+/** Lines ({html, cls}) added to the move log in one go; the log scrolls to its end in the next
+ * frame, once. Reading its height at each line laid the whole page out again in the middle of an
+ * update, a line at a time (net/ui.js's log does the same: docs/net.md, "the move log"). */
+function logLines(lines) {
   const log = $("move-log");
-  log.appendChild(li);
-  log.scrollTop = log.scrollHeight;
+  const frag = document.createDocumentFragment();
+  for (const { html, cls } of lines) {
+    const li = document.createElement("li");
+    if (cls) li.className = cls;
+    li.innerHTML = html;
+    frag.appendChild(li);
+  }
+  log.appendChild(frag);
+  if (logScrollSoon) return;
+  logScrollSoon = true;
+  requestAnimationFrame(() => { logScrollSoon = false; log.scrollTop = log.scrollHeight; });
 }
+function logLine(html, cls = "") { logLines([{ html, cls }]); }
 /** the events of a move, in the game's words; events are safe for every seat to read */
 function logEvents(s, events) {
-  for (const { html, cls } of s.ui.describeEvents(events, seatName)) logLine(html, cls);
+  logLines(s.ui.describeEvents(events, seatName));
 }
 
 function failed(s, err) {
