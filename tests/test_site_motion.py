@@ -63,3 +63,56 @@ def test_every_highlight_stops_within_five_seconds() -> None:
         duration, delay = (seconds + [0.0, 0.0])[:2]
         total = delay + duration * (counts[0] if counts else 1)
         assert total < 5, (name, selector, value, total)
+
+
+REDUCED = re.compile(r"@media\s*\(\s*prefers-reduced-motion\s*:\s*reduce\s*\)\s*\{((?:[^{}]*\{[^{}]*\})*[^{}]*)\}")
+
+
+def _compounds(selector: str) -> list[frozenset[str]]:
+    """A selector of descendant steps (`.a .b.c`) as the set of classes (and tag) of each step."""
+    return [frozenset(re.findall(r"[.#]?[\w-]+", step)) for step in selector.split()]
+
+
+def _covers(still: str, moving: str) -> bool:
+    """Does every element ``moving`` selects match ``still`` too: the last steps' classes of
+    ``still`` among those of ``moving``, and its earlier steps, in order, among the earlier ones?"""
+    s, m = _compounds(still), _compounds(moving)
+    if not s or not s[-1] <= m[-1]:
+        return False
+    ancestors = iter(m[:-1])
+    return all(any(step <= other for other in ancestors) for step in s[:-1])
+
+
+def _kept_still() -> list[str]:
+    """Every selector whose animation a reduced-motion preference turns off (`animation: none`)."""
+    out = []
+    for _, text in _stylesheets():
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        for block in REDUCED.findall(text):
+            for selectors, body in RULE.findall(block):
+                if re.search(r"animation\s*:\s*none", body):
+                    out += [" ".join(sel.split()) for sel in selectors.split(",")]
+    return out
+
+
+def test_every_highlight_is_still_for_a_player_who_asks_for_less_motion() -> None:
+    """WCAG 2.3.3 (Animation from Interactions): with the system's "reduce motion" setting no
+    highlight pulses, in any game; it is lit all the same. Only the indicators of work under way
+    move (the spinner; the boot screen's bar, slowed down)."""
+    still = _kept_still()
+    assert still, "no reduced-motion rule found"
+    moving = [(name, selector.strip()) for name, selectors, value in _animations()
+              if value.split()[0] != "none" and "infinite" not in value.split()
+              for selector in selectors.split(",")]
+    assert {selector for _, selector in moving} >= {".noble.live", ".post.live", ".sn-node.legal .cell"}
+    missed = [(name, selector) for name, selector in moving
+              if not any(_covers(s, selector) for s in still)]
+    assert not missed, missed
+
+
+def test_the_coverage_check_reads_selectors_as_a_browser_would() -> None:
+    assert _covers(".hits .hit", ".hits .hit.choosable")
+    assert _covers(".path.target", ".mainboard .path.target")
+    assert not _covers(".hits .hit.choosable", ".hits .hit")
+    assert not _covers(".noble.live", ".post.live")
+    assert not _covers(".mainboard .path", ".path.target")
