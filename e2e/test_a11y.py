@@ -305,3 +305,19 @@ def test_a_highlight_pulses_less_than_five_seconds_then_stays_lit(page: Page, ba
         selector = "." + ".".join(anim["on"].split())
         assert page.locator(selector).count() > 0, f"{game}: {selector} went away with its pulse"
     assert wait_state(page) == "turn"
+
+
+@pytest.mark.parametrize("game", ["stars", "station"])
+def test_with_less_motion_asked_for_the_same_highlight_is_lit_and_still(page: Page, base_url: str, game: str) -> None:
+    """WCAG 2.3.3: a player whose system asks for less motion (`prefers-reduced-motion: reduce`)
+    gets the first turn's guide lit as everyone does, without the pulse; nothing on the page moves
+    at the player's turn (tests/test_site_motion.py holds every highlight of the CSS to this)."""
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size(PHONE)
+    open_site(page, base_url)
+    start_game(page, game, ["human", "greedy"], seed=4)
+    assert wait_state(page) == "turn"
+    assert page.evaluate(RUNNING) == []
+    lit = page.locator(".tour-target")
+    expect(lit.first).to_be_visible()
+    assert lit.first.evaluate("(el) => getComputedStyle(el).outlineStyle") == "dashed"
