@@ -23,18 +23,18 @@ ANIMATION = re.compile(r"animation\s*:\s*([^;]+)")
 
 
 def _stylesheets() -> list[tuple[str, str]]:
+    """(file, CSS text without its comments) of every stylesheet and `<style>` block of the site."""
     sheets = [(str(p.relative_to(ROOT)), p.read_text()) for p in sorted(SITE.rglob("*.css"))]
     for page in sorted(SITE.rglob("*.html")):
         for block in re.findall(r"<style[^>]*>(.*?)</style>", page.read_text(), flags=re.S):
             sheets.append((str(page.relative_to(ROOT)), block))
-    return sheets
+    return [(name, re.sub(r"/\*.*?\*/", "", text, flags=re.S)) for name, text in sheets]
 
 
 def _animations() -> list[tuple[str, str, str]]:
     """(file, selector, animation value) of every `animation:` declaration of the site."""
     out = []
     for name, text in _stylesheets():
-        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
         for selector, body in RULE.findall(text):
             for value in ANIMATION.findall(body):
                 out.append((name, " ".join(selector.split()), value.strip()))
@@ -87,7 +87,6 @@ def _kept_still() -> list[str]:
     """Every selector whose animation a reduced-motion preference turns off (`animation: none`)."""
     out = []
     for _, text in _stylesheets():
-        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
         for block in REDUCED.findall(text):
             for selectors, body in RULE.findall(block):
                 if re.search(r"animation\s*:\s*none", body):
