@@ -266,3 +266,38 @@ def test_a_pyscript_page_installs_the_wheel_with_micropip_and_lists_legal_moves(
     origin_requests.assert_same_origin()  # PyScript, Pyodide, micropip, the wheel: no CDN
     fetched = [u.rsplit("/", 1)[1] for u in origin_requests.urls]
     assert manifest["micropip"] in fetched and manifest["engine"] in fetched and "core.js" in fetched
+
+
+# every change of the embed's progress bar, recorded from before the page's own scripts run
+RECORD_PROGRESS = """
+window.progressSeen = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.id === "embed-progress" && r.attributeName === "aria-valuenow") {
+      window.progressSeen.push({ now: Number(r.target.getAttribute("aria-valuenow")),
+                                 text: r.target.getAttribute("aria-valuetext") || "" });
+    }
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+"""
+
+
+def test_the_embeds_loading_bar_moves_with_the_bytes_as_they_arrive(page, site_url, rules_sites):
+    """docs/embed.md, "Loading": the board's bar (the shared engine's boot, a fresh browser with no
+    cache) moves while Pyodide's files download, says how many MB of how many, never goes back,
+    and ends full; it is a progressbar with a name."""
+    host = rules_sites[0]
+    page.add_init_script(RECORD_PROGRESS)
+    open_host(page, host, embed_url(site_url, game="guild", seed=3, origins=origin(host)))
+    wait_message(page, "ready", timeout_ms=BOOT_MS)
+    frame = board_frame(page)
+    seen = frame.evaluate("window.progressSeen")
+    values = [s["now"] for s in seen]
+    assert values == sorted(values), values
+    assert values[-1] == 100, values
+    downloading = [s for s in seen if "downloading Python" in s["text"] and " MB)" in s["text"]]
+    assert len({s["now"] for s in downloading}) >= 3, seen  # the bar moved with the bytes
+    assert all(s["now"] < 100 for s in downloading) and max(s["now"] for s in downloading) > 0, seen
+    bar = frame.locator("[data-testid=embed-progress]")
+    assert bar.get_attribute("role") == "progressbar"
+    assert bar.get_attribute("aria-label") == "Loading the rules engine"

@@ -6,6 +6,7 @@
 //   new Worker("worker/engine-worker.js", {type: "module"})
 // Choices and measurements: docs/worker.md.
 
+import { BIG, BootProgress } from "./boot-progress.js";
 import { fetchSnapshot, loadFromSnapshot, worthFetching } from "./engine-snapshot.js";
 
 const V = 1;
@@ -212,90 +213,13 @@ function lastLine(err) {
 }
 
 // ---- boot progress ----------------------------------------------------------------------
-// The fraction is of the whole boot, and every event marks something that really happened:
-// bytes of the downloads as they arrive, then the milestones of loadPyodide and of the engine
-// install. The milestones sit where they fall in time on a cold boot in Chromium here
-// (docs/worker.md "Boot progress"). A plain boot: download ≈15 %, wasm compile ≈5–10 %,
-// interpreter start ≈75 % (no signal in between; the page shows the stage's detail), engine
-// ≈4 %. Restored from the engine's memory snapshot: download ≈60–70 % (Pyodide's files and
-// the snapshot), restoring ≈10 %, installing the wheel's files ≈15 %.
-const PLAIN_SHARE = {
-  download: 0.15, // 0 .. 0.15 while pyodide.asm.wasm + python_stdlib.zip arrive (bytes)
-  compiled: 0.2, // the wasm is compiled and instantiated; the interpreter starts
-  python: 0.96, // Python is up
-  installed: 0.97, // the engine wheel is unpacked into site-packages; importing it
-};
-const SNAPSHOT_SHARE = { download: 0.65, compiled: 0.7, python: 0.82, installed: 0.97 };
-let SHARE = PLAIN_SHARE; // SNAPSHOT_SHARE once the manifest names a snapshot this browser can restore
-let lastFraction = -1;
-let lastPostedAt = 0;
-
-const STAGES = ["runtime", "python", "engine"];
-let lastStage = 0;
+// workers/boot-progress.js (shared with the embed's engine): the fraction of the whole boot,
+// bytes as they arrive, then the milestones (docs/worker.md "Boot progress").
+const bootProgress = new BootProgress((stage, fraction, detail) =>
+  self.postMessage({ v: V, event: "progress", stage, fraction, detail }));
 
 function progress(stage, fraction, detail, force = false) {
-  // stages only move forward (a late byte count after the interpreter started is dropped)
-  const stageIndex = STAGES.indexOf(stage);
-  if (stageIndex < lastStage) return;
-  lastStage = stageIndex;
-  fraction = Math.min(1, Math.max(lastFraction, fraction));
-  const now = performance.now();
-  // throttle: a new event when the bar moved by 1 % or 50 ms passed, or on a stage change
-  if (!force && fraction - lastFraction < 0.01 && now - lastPostedAt < 50) return;
-  lastFraction = fraction;
-  lastPostedAt = now;
-  self.postMessage({ v: V, event: "progress", stage, fraction: Math.round(fraction * 1000) / 1000, detail });
-}
-
-// Observe (never alter) Pyodide's own fetches of its two big files, counting bytes through
-// a clone of the response. Pyodide keeps the original response, so the wasm is still
-// compiled while it streams, and every byte is downloaded once.
-const BIG = ["pyodide.asm.wasm", "python_stdlib.zip"];
-
-function observeDownloads(expected) {
-  // expected: file -> size, filled in from the manifest when it arrives (else Content-Length)
-  const realFetch = self.fetch;
-  const got = Object.fromEntries(BIG.map((f) => [f, 0]));
-  const finished = new Set();
-  let resolveDone;
-  const done = new Promise((r) => (resolveDone = r));
-  self.fetch = async function (input, init) {
-    const response = await realFetch.call(self, input, init);
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const name = BIG.find((f) => url.startsWith(PYODIDE_URL) && url.slice(PYODIDE_URL.length).split("?")[0] === f);
-    if (!name || !response.ok || !response.body) return response;
-    const length = Number(response.headers.get("Content-Length"));
-    if (!expected[name] && length > 0 && !response.headers.get("Content-Encoding")) expected[name] = length;
-    const reader = response.clone().body.getReader();
-    (async () => {
-      for (;;) {
-        const { done: end, value } = await reader.read();
-        if (end) break;
-        got[name] += value.byteLength;
-        report();
-      }
-      finished.add(name);
-      if (finished.size === BIG.length) resolveDone(performance.now());
-    })().catch(() => {});
-    return response;
-  };
-  // the byte progress over Pyodide's two files and the engine snapshot (counted by its reader)
-  const FILES = [...BIG, "snapshot"];
-  got.snapshot = 0;
-  function report() {
-    const total = FILES.reduce((n, f) => n + Math.max(expected[f] || 0, got[f]), 0);
-    const bytes = FILES.reduce((n, f) => n + got[f], 0);
-    progress("runtime", (SHARE.download * bytes) / total, `downloading Python (${mb(bytes)} of ${mb(total)} MB)`);
-  }
-  function count(name, bytes) {
-    got[name] = bytes;
-    report();
-  }
-  return { done, count, restore: () => (self.fetch = realFetch) };
-}
-
-function mb(bytes) {
-  return (bytes / 1e6).toFixed(1);
+  bootProgress.progress(stage, fraction, detail, force);
 }
 
 async function fetchOk(url, what) {
@@ -319,14 +243,14 @@ async function boot() {
     .catch(() => {}); // a failed manifest fails the boot below
   wheelP.catch(() => {}); // awaited below; no unhandled rejection meanwhile
 
-  const watch = observeDownloads(expected);
+  const watch = bootProgress.observeDownloads(expected, PYODIDE_URL);
   // The engine's memory snapshot (engine-snapshot.js), named by the manifest, downloads beside
   // Pyodide's own files when it is worth it; its compressed bytes count in the byte progress.
   const snapshotName = manifestP
     .then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m : null))
     .then((m) => {
       if (m === null) return null;
-      SHARE = SNAPSHOT_SHARE;
+      bootProgress.useSnapshot();
       if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
       return m.snapshot;
     });
@@ -346,7 +270,7 @@ async function boot() {
       // memory is restored from the snapshot)
       fsInit: async (_FS, info) => {
         sitePackages = info.sitePackages;
-        progress("python", SHARE.compiled, snapshot ? "restoring Python" : "starting Python", true);
+        progress("python", bootProgress.share.compiled, snapshot ? "restoring Python" : "starting Python", true);
       },
     };
     // the snapshot's promise, not its bytes: Pyodide's downloads start while it arrives
@@ -363,7 +287,7 @@ async function boot() {
     watch.restore();
   }
   const tDownloaded = await Promise.race([watch.done, Promise.resolve(tPyodide)]);
-  progress("engine", SHARE.python, "installing the rules engine", true);
+  progress("engine", bootProgress.share.python, "installing the rules engine", true);
 
   // Install the wheel: unpack it into site-packages, dist-info included, exactly as a
   // wheel installer lays it out, so importlib.metadata sees the distribution.
@@ -375,7 +299,7 @@ async function boot() {
   const distInfo = `${sitePackages}/${manifest.engine.split("-").slice(0, 2).join("-")}.dist-info`;
   py.FS.writeFile(`${distInfo}/INSTALLER`, "pyodide.unpackArchive\n");
   const tInstalled = performance.now();
-  progress("engine", SHARE.installed, "starting the rules engine", true);
+  progress("engine", bootProgress.share.installed, "starting the rules engine", true);
 
   const protocol = py.pyimport("engine.protocol");
   try {

@@ -13,6 +13,7 @@
 // does  new SharedWorker("worker/shared-engine-worker.js", {type: "module", name: "tabletop-engine"})
 // (site/js/embed/shared-engine.js).
 
+import { BIG, BootProgress } from "./boot-progress.js";
 import { fetchSnapshot, loadFromSnapshot, worthFetching } from "./engine-snapshot.js";
 
 const V = 1;
@@ -245,9 +246,15 @@ function broadcast(msg) {
   for (const client of clients) post(client, msg);
 }
 
-function progress(stage, fraction, detail) {
+// the boot's progress as the table's worker reports it (workers/boot-progress.js): bytes of the
+// downloads as they arrive, then the milestones; a board that connects later gets the last one
+const bootProgress = new BootProgress((stage, fraction, detail) => {
   lastProgress = { v: V, event: "progress", stage, fraction, detail };
   broadcast(lastProgress);
+});
+
+function progress(stage, fraction, detail) {
+  bootProgress.progress(stage, fraction, detail, true);
 }
 
 function readyFor(ready) {
@@ -265,9 +272,23 @@ async function boot() {
   const manifestP = fetchOk(WHEELS_URL + "manifest.json", "the wheel manifest").then((r) => r.json());
   const wheelP = manifestP.then((m) => fetchOk(WHEELS_URL + m.engine, "the engine wheel")).then((r) => r.arrayBuffer());
   wheelP.catch(() => {});
-  // the engine's memory snapshot, as in engine-worker.js (engine-snapshot.js)
-  const snapshotName = manifestP.then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m.snapshot : null));
-  const snapshotP = snapshotName.then((name) => (name === null ? null : fetchSnapshot(WHEELS_URL + name)));
+  const expected = {}; // file -> size, from the manifest, for the byte progress
+  manifestP
+    .then((m) => BIG.forEach((f) => m.pyodide_bytes && m.pyodide_bytes[f] && (expected[f] = m.pyodide_bytes[f])))
+    .catch(() => {}); // a failed manifest fails the boot below
+  const watch = bootProgress.observeDownloads(expected, PYODIDE_URL);
+  // the engine's memory snapshot, as in engine-worker.js (engine-snapshot.js); its compressed
+  // bytes count in the byte progress
+  const snapshotName = manifestP
+    .then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m : null))
+    .then((m) => {
+      if (m === null) return null;
+      bootProgress.useSnapshot();
+      if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
+      return m.snapshot;
+    });
+  const snapshotP = snapshotName.then((name) => (name === null ? null
+    : fetchSnapshot(WHEELS_URL + name, (n) => watch.count("snapshot", n))));
   snapshotP.catch(() => {});
   let sitePackages = null;
   let tPyodide;
@@ -279,7 +300,7 @@ async function boot() {
       indexURL: PYODIDE_URL,
       fsInit: async (_FS, info) => {
         sitePackages = info.sitePackages;
-        progress("python", 0.2, snapshot ? "restoring Python" : "starting Python");
+        progress("python", bootProgress.share.compiled, snapshot ? "restoring Python" : "starting Python");
       },
     }, snapshot ? snapshotP : null);
     if (loaded.fallback) console.warn(loaded.fallback);
@@ -287,8 +308,13 @@ async function boot() {
     tPyodide = performance.now();
     return loaded.pyodide;
   })();
-  const [py, manifest] = await Promise.all([pyodideP, manifestP]);
-  progress("engine", 0.96, "installing the rules engine");
+  let py, manifest;
+  try {
+    [py, manifest] = await Promise.all([pyodideP, manifestP]); // fails as soon as either fails
+  } finally {
+    watch.restore();
+  }
+  progress("engine", bootProgress.share.python, "installing the rules engine");
   py.unpackArchive(await wheelP, "wheel", { extractDir: sitePackages });
   const distInfo = `${sitePackages}/${manifest.engine.split("-").slice(0, 2).join("-")}.dist-info`;
   py.FS.writeFile(`${distInfo}/INSTALLER`, "pyodide.unpackArchive\n");

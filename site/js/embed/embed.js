@@ -85,9 +85,15 @@ class HostError extends Error {
 // ---------------------------------------------------------------------------- the engine
 // one engine for every board of this site on the page (a SharedWorker), or this board's own
 const engine = embedEngine();
+// the bar moves only on real progress: bytes of the downloads as they arrive, then the boot's
+// milestones (workers/boot-progress.js); its text says which, for a screen reader
 engine.onProgress = (ev) => {
-  const fill = document.querySelector("#embed-progress .fill");
-  if (fill) fill.style.width = `${Math.round((Number(ev.fraction) || 0) * 100)}%`;
+  const bar = $("embed-progress");
+  const percent = Math.round((Number(ev.fraction) || 0) * 100);
+  if (!bar || percent < Number(bar.getAttribute("aria-valuenow"))) return; // never backwards
+  bar.querySelector(".fill").style.width = `${percent}%`;
+  bar.setAttribute("aria-valuenow", String(percent));
+  if (typeof ev.detail === "string" && ev.detail) bar.setAttribute("aria-valuetext", `${percent} %: ${ev.detail}`);
 };
 let games = {};
 
