@@ -97,6 +97,10 @@ def test_game_against_computers_to_results(page: Page, base_url: str, origin_req
     page.set_viewport_size(PHONE)
     open_site(page, base_url)
     start_station(page, seats, seed)
+    # each seat's chip says what plays it, a computer with its level, as in the other games
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("seat-0").locator(".seat-kind")).to_have_text("human")
+    expect(table.get_by_test_id("seat-1").locator(".seat-kind")).to_have_text("computer · greedy")
 
     seen: set[str] = set()
     checked: set[str] = set()

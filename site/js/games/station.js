@@ -574,7 +574,7 @@ export class StationTable {
       const lanes = s.shield_lanes ? `<p class="muted lanes" data-testid="lanes-${s.seat}">Shield: ${s.shield_lanes.map((l) => `${l.sector}:${l.renown}`).join(" ")}</p>` : "";
       return [`seat-${s.seat}`, `<div class="seat panel${s.seat === v.turn.seat && v.turn.phase !== "over" ? " acting" : ""}${mine ? " me" : ""}" data-testid="seat-${s.seat}">`, [
         ["head", `
-        <div class="seat-head"><span><i class="seat-dot s${s.seat}" aria-hidden="true"></i><b>${esc(name(s.seat))}${mine ? " (you)" : ""}</b> <span class="muted">${kind(s.seat) === "human" ? "human" : `computer`}</span></span>
+        <div class="seat-head"><span><i class="seat-dot s${s.seat}" aria-hidden="true"></i><b>${esc(name(s.seat))}${mine ? " (you)" : ""}</b> <span class="muted seat-kind">${kind(s.seat) === "human" ? "human" : `computer · ${esc(kind(s.seat))}`}</span></span>
           <span class="renown" data-testid="renown-${s.seat}">${s.renown}</span></div>
         `],
         ["body", `<div class="seat-body">`, [

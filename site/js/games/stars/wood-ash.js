@@ -57,7 +57,7 @@ export function ashDishHTML(table) {
   const picks = v.turn.picks;
   const name = table.hooks.seatName;
   return `<div class="block-head"><h3>Wood ash</h3><span class="muted">${v.sky.length ? `${plural(v.sky.length, "token")} cast` : "bag"} · ${v.ash_bag} in the bag</span></div>
-    <svg class="dish" viewBox="-50 -50 100 100" data-rove="geo" data-rove-name="ash" role="group" aria-label="Wood ash cast into the night sky">
+    <svg class="dish" viewBox="-50 -50 100 100" data-rove="geo" data-rove-name="ash" role="group" aria-label="Wood ash cast into the night sky" aria-description="arrow keys move between the tokens">
       ${sector(210, 330, "fill-red")}${sector(330, 450, "fill-blue")}${sector(90, 210, "fill-yellow")}
       <circle r="46" class="rim"/>
       ${[330, 90, 210].map((a) => `<line class="border" x1="0" y1="0" x2="${f1(46 * Math.cos((a * Math.PI) / 180))}" y2="${f1(46 * Math.sin((a * Math.PI) / 180))}"/>`).join("")}
