@@ -8,6 +8,8 @@
 // snapshot: download ≈60–70 % (Pyodide's files and the snapshot), restoring ≈10 %, installing the
 // wheel's files ≈15 %.
 
+import { fetchSnapshot, worthFetching } from "./engine-snapshot.js";
+
 export const PLAIN_SHARE = {
   download: 0.15, // 0 .. 0.15 while pyodide.asm.wasm + python_stdlib.zip arrive (bytes)
   compiled: 0.2, // the wasm is compiled and instantiated; the interpreter starts
@@ -48,6 +50,34 @@ export class BootProgress {
     this.lastFraction = fraction;
     this.lastPostedAt = now;
     this.post(stage, Math.round(fraction * 1000) / 1000, detail);
+  }
+
+  /**
+   * Watch a boot's downloads from the start: Pyodide's two big files (their sizes from the
+   * manifest when it arrives) and the engine's memory snapshot (engine-snapshot.js), named by the
+   * manifest, fetched beside them when it is worth it, its compressed bytes counted too. Returns
+   * `{snapshotName, snapshotP, done, restore}`: the snapshot's file name (null: a plain boot), its
+   * bytes (null likewise; a failed download rejects, and the caller boots plainly), when both big
+   * files were in, and `restore()` to put `fetch` back once `loadPyodide` has returned.
+   */
+  watchBoot(manifestP, wheelsUrl, pyodideUrl) {
+    const expected = {};
+    manifestP
+      .then((m) => BIG.forEach((f) => m.pyodide_bytes && m.pyodide_bytes[f] && (expected[f] = m.pyodide_bytes[f])))
+      .catch(() => {}); // a failed manifest fails the boot in the caller
+    const watch = this.observeDownloads(expected, pyodideUrl);
+    const snapshotName = manifestP
+      .then(async (m) => (m.snapshot && (await worthFetching(wheelsUrl + m.snapshot)) ? m : null))
+      .then((m) => {
+        if (m === null) return null;
+        this.useSnapshot();
+        if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
+        return m.snapshot;
+      });
+    const snapshotP = snapshotName.then((name) => (name === null ? null
+      : fetchSnapshot(wheelsUrl + name, (n) => watch.count("snapshot", n))));
+    snapshotP.catch(() => {}); // a failed download falls back to the plain boot
+    return { snapshotName, snapshotP, done: watch.done, restore: watch.restore };
   }
 
   /**

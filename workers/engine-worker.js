@@ -6,8 +6,8 @@
 //   new Worker("worker/engine-worker.js", {type: "module"})
 // Choices and measurements: docs/worker.md.
 
-import { BIG, BootProgress } from "./boot-progress.js";
-import { fetchSnapshot, loadFromSnapshot, worthFetching } from "./engine-snapshot.js";
+import { BootProgress } from "./boot-progress.js";
+import { loadFromSnapshot } from "./engine-snapshot.js";
 
 const V = 1;
 const T0 = performance.now();
@@ -237,26 +237,10 @@ async function boot() {
   const wheelP = manifestP
     .then((m) => fetchOk(WHEELS_URL + m.engine, "the engine wheel"))
     .then((r) => r.arrayBuffer());
-  const expected = {};
-  manifestP
-    .then((m) => BIG.forEach((f) => m.pyodide_bytes && m.pyodide_bytes[f] && (expected[f] = m.pyodide_bytes[f])))
-    .catch(() => {}); // a failed manifest fails the boot below
   wheelP.catch(() => {}); // awaited below; no unhandled rejection meanwhile
-
-  const watch = bootProgress.observeDownloads(expected, PYODIDE_URL);
-  // The engine's memory snapshot (engine-snapshot.js), named by the manifest, downloads beside
-  // Pyodide's own files when it is worth it; its compressed bytes count in the byte progress.
-  const snapshotName = manifestP
-    .then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m : null))
-    .then((m) => {
-      if (m === null) return null;
-      bootProgress.useSnapshot();
-      if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
-      return m.snapshot;
-    });
-  const snapshotP = snapshotName.then((name) => (name === null ? null
-    : fetchSnapshot(WHEELS_URL + name, (n) => watch.count("snapshot", n))));
-  snapshotP.catch(() => {}); // a failed download falls back to the plain boot below
+  // Pyodide's big files and the engine's memory snapshot (named by the manifest, fetched beside
+  // them when it is worth it), their bytes counted for the progress (boot-progress.js)
+  const { snapshotName, snapshotP, ...watch } = bootProgress.watchBoot(manifestP, WHEELS_URL, PYODIDE_URL);
 
   let sitePackages = null;
   let tPyodide;

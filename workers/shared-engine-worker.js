@@ -13,8 +13,8 @@
 // does  new SharedWorker("worker/shared-engine-worker.js", {type: "module", name: "tabletop-engine"})
 // (site/js/embed/shared-engine.js).
 
-import { BIG, BootProgress } from "./boot-progress.js";
-import { fetchSnapshot, loadFromSnapshot, worthFetching } from "./engine-snapshot.js";
+import { BootProgress } from "./boot-progress.js";
+import { loadFromSnapshot } from "./engine-snapshot.js";
 
 const V = 1;
 const T0 = performance.now();
@@ -272,24 +272,8 @@ async function boot() {
   const manifestP = fetchOk(WHEELS_URL + "manifest.json", "the wheel manifest").then((r) => r.json());
   const wheelP = manifestP.then((m) => fetchOk(WHEELS_URL + m.engine, "the engine wheel")).then((r) => r.arrayBuffer());
   wheelP.catch(() => {});
-  const expected = {}; // file -> size, from the manifest, for the byte progress
-  manifestP
-    .then((m) => BIG.forEach((f) => m.pyodide_bytes && m.pyodide_bytes[f] && (expected[f] = m.pyodide_bytes[f])))
-    .catch(() => {}); // a failed manifest fails the boot below
-  const watch = bootProgress.observeDownloads(expected, PYODIDE_URL);
-  // the engine's memory snapshot, as in engine-worker.js (engine-snapshot.js); its compressed
-  // bytes count in the byte progress
-  const snapshotName = manifestP
-    .then(async (m) => (m.snapshot && (await worthFetching(WHEELS_URL + m.snapshot)) ? m : null))
-    .then((m) => {
-      if (m === null) return null;
-      bootProgress.useSnapshot();
-      if (m.snapshot_bytes) expected.snapshot = m.snapshot_bytes;
-      return m.snapshot;
-    });
-  const snapshotP = snapshotName.then((name) => (name === null ? null
-    : fetchSnapshot(WHEELS_URL + name, (n) => watch.count("snapshot", n))));
-  snapshotP.catch(() => {});
+  // Pyodide's big files and the engine's memory snapshot, as in engine-worker.js (boot-progress.js)
+  const { snapshotName, snapshotP, ...watch } = bootProgress.watchBoot(manifestP, WHEELS_URL, PYODIDE_URL);
   let sitePackages = null;
   let tPyodide;
   let restored = false;
